@@ -1,0 +1,120 @@
+/**
+ * The mock ledger's in-memory model. The generator (buildLedgerState) fills it; the RPC layer
+ * (handleRequest and the method handlers) only reads it. Amounts are bigint so that values above
+ * 2^53 stay exact all the way to the JSON text.
+ */
+
+/** Which node release the mock imitates. */
+export type LedgerProfile = 'v1.18' | 'v2' | 'v4'
+
+/** A compiled instruction as it sits in a message: indexes into the account key list. */
+export type CompiledInstruction = Readonly<{
+  programIdIndex: number
+  accounts: readonly number[]
+  data: Uint8Array
+}>
+
+/** An inner (CPI) instruction with its invocation depth (2, 3, ...). */
+export type InnerInstruction = CompiledInstruction & Readonly<{ stackHeight: number }>
+
+export type AddressTableLookup = Readonly<{
+  accountKey: string
+  writableIndexes: readonly number[]
+  readonlyIndexes: readonly number[]
+}>
+
+/** A decoded message. Keys are base58; `staticAccountKeys` excludes lookup-table keys. */
+export type LedgerMessage = Readonly<{
+  version: 'legacy' | 0
+  header: Readonly<{
+    numRequiredSignatures: number
+    numReadonlySignedAccounts: number
+    numReadonlyUnsignedAccounts: number
+  }>
+  staticAccountKeys: readonly string[]
+  recentBlockhash: string
+  instructions: readonly CompiledInstruction[]
+  /** Present (possibly empty) for v0 messages only. */
+  addressTableLookups?: readonly AddressTableLookup[] | undefined
+}>
+
+export type TokenBalance = Readonly<{
+  accountIndex: number
+  mint: string
+  owner: string
+  programId: string
+  amount: bigint
+  decimals: number
+}>
+
+export type Reward = Readonly<{
+  pubkey: string
+  lamports: bigint
+  postBalance: bigint
+  rewardType: 'Fee' | 'Rent' | 'Staking' | 'Voting' | null
+  commission: number | null
+}>
+
+/** The transaction error exactly as the node serializes it (see server-semantics §6). */
+export type TransactionErrorJson = string | Readonly<Record<string, unknown>>
+
+export type LedgerMeta = Readonly<{
+  err: TransactionErrorJson | null
+  fee: bigint
+  preBalances: readonly bigint[]
+  postBalances: readonly bigint[]
+  /** null: not recorded. Entries with no inner instructions are left out. */
+  innerInstructions: readonly Readonly<{ index: number; instructions: readonly InnerInstruction[] }>[] | null
+  /** null: not recorded. */
+  logMessages: readonly string[] | null
+  preTokenBalances: readonly TokenBalance[] | null
+  postTokenBalances: readonly TokenBalance[] | null
+  rewards: readonly Reward[] | null
+  returnData?: Readonly<{ programId: string; data: Uint8Array }> | undefined
+  computeUnitsConsumed?: bigint | undefined
+  costUnits?: bigint | undefined
+}>
+
+export type LedgerTransaction = Readonly<{
+  /** First signature, base58: the transaction's id. */
+  signature: string
+  signatures: readonly string[]
+  slot: number
+  /** Position in the slot's transaction list (the node's `transactionIndex`). */
+  indexInBlock: number
+  /** The serialized transaction (signatures + message) exactly as on the wire. */
+  wire: Uint8Array
+  message: LedgerMessage
+  /** Keys loaded from lookup tables (empty for legacy). */
+  loadedAddresses: Readonly<{ writable: readonly string[]; readonly: readonly string[] }>
+  meta: LedgerMeta
+  /** The `memo` of signature infos, formatted as the node does (`[9] Test memo`), or null. */
+  memo: string | null
+  /** Every account key (static and loaded, programs and sysvars included): the address index. */
+  accountKeys: readonly string[]
+}>
+
+export type LedgerBlock = Readonly<{
+  slot: number
+  parentSlot: number
+  /** Unix seconds; null for some blocks, as on real nodes that lack the timestamp. */
+  blockTime: number | null
+  transactions: readonly LedgerTransaction[]
+}>
+
+/** Newest slot visible at each commitment; processed >= confirmed >= finalized. */
+export type LedgerFrontiers = Readonly<{ processed: number; confirmed: number; finalized: number }>
+
+export type LedgerState = Readonly<{
+  seed: number
+  /** Produced blocks by slot (skipped slots are absent). */
+  blocks: ReadonlyMap<number, LedgerBlock>
+  /** Slots of produced blocks, ascending. */
+  slots: readonly number[]
+  frontiers: LedgerFrontiers
+  bySignature: ReadonlyMap<string, LedgerTransaction>
+  /** Per address, its transactions in ledger order (slot ascending, then indexInBlock ascending). */
+  byAddress: ReadonlyMap<string, readonly LedgerTransaction[]>
+  /** Lowest slot the node still has (the node's `first_available_block`). */
+  firstAvailableSlot: number
+}>
