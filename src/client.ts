@@ -1,0 +1,160 @@
+import {
+  type GetConfirmedSignaturesForAddress2Config,
+  type GetConfirmedSignaturesForAddress2Result,
+  getConfirmedSignaturesForAddress2,
+} from './methods/getConfirmedSignaturesForAddress2'
+import {
+  type GetConfirmedTransactionParams,
+  type GetConfirmedTransactionResult,
+  getConfirmedTransaction,
+} from './methods/getConfirmedTransaction'
+import {
+  type GetSignaturesForAddressConfig,
+  type GetSignaturesForAddressResult,
+  getSignaturesForAddress,
+} from './methods/getSignaturesForAddress'
+import {
+  type GetTransactionParams,
+  type GetTransactionResult,
+  getTransaction,
+} from './methods/getTransaction'
+import type { CallOptions, MethodContext } from './methods/MethodContext'
+import { invalidParam } from './params/invalidParam'
+import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
+import { createHttpTransport, type HttpTransportOptions } from './transport/createHttpTransport'
+import type { RpcTransport } from './transport/RpcTransport'
+import { redactUrl } from './transport/redactUrl'
+
+/** Options shared by both ways of building a client. */
+export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
+  /**
+   * How u64/i64 fields (slots, lamports, fees, block times) are returned. `'number'` gives plain
+   * numbers and throws `UNSAFE_INTEGER` (naming the field) for a value above 2^53-1 instead of
+   * rounding it; `'bigint'` gives exact bigints everywhere.
+   * @default 'number'
+   */
+  u64?: TMode | undefined
+}>
+
+/** Build the client over HTTP: the options of `createHttpTransport`, plus the base options. */
+export type ClientHttpOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
+  HttpTransportOptions & { transport?: undefined }
+
+/** Build the client over any {@link RpcTransport}, such as a mock ledger's `transport`. */
+export type ClientTransportOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
+  Readonly<{
+    /** The transport every call goes through. */
+    transport: RpcTransport
+    url?: undefined
+  }>
+
+/** Options of {@link createClient}: `url` (and HTTP options) or `transport`. */
+export type ClientOptions<TMode extends U64Mode = 'number'> =
+  | ClientHttpOptions<TMode>
+  | ClientTransportOptions<TMode>
+
+/** A client: the four methods bound to one transport and one u64 mode. */
+export type Client<TMode extends U64Mode = 'number'> = Readonly<{
+  /** The u64 mode this client decodes with. */
+  u64: TMode
+  /** The transport every call goes through. */
+  transport: RpcTransport
+  /**
+   * The deprecated `getConfirmedTransaction`: one transaction by signature, or `null`. The
+   * result's `transaction` type follows the encoding (config object or bare string).
+   */
+  getConfirmedTransaction<TEncoding extends TransactionEncoding = 'json'>(
+    signature: Base58Input,
+    config?: GetConfirmedTransactionParams<TEncoding> | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetConfirmedTransactionResult<TEncoding, TMode>>
+  /** The deprecated `getConfirmedSignaturesForAddress2`: one page of an address's history. */
+  getConfirmedSignaturesForAddress2(
+    address: Base58Input,
+    config?: GetConfirmedSignaturesForAddress2Config | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetConfirmedSignaturesForAddress2Result<TMode>>
+  /** `getTransaction`, the replacement of `getConfirmedTransaction`. */
+  getTransaction<TEncoding extends TransactionEncoding = 'json'>(
+    signature: Base58Input,
+    config?: GetTransactionParams<TEncoding> | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetTransactionResult<TEncoding, TMode>>
+  /** `getSignaturesForAddress`, the replacement of `getConfirmedSignaturesForAddress2`. */
+  getSignaturesForAddress(
+    address: Base58Input,
+    config?: GetSignaturesForAddressConfig | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetSignaturesForAddressResult<TMode>>
+  /**
+   * Any JSON-RPC call, unchecked: the raw `result` as `unknown` (integers above 2^53-1 as digit
+   * strings). The escape hatch for methods this client does not wrap.
+   */
+  request(method: string, params?: readonly unknown[], options?: CallOptions): Promise<unknown>
+}>
+
+/**
+ * Creates a client for the two deprecated history methods and their replacements.
+ *
+ * Give it a `url` (an HTTP transport is built with the other options: headers, timeout, retry,
+ * hooks) or a ready `transport` (a mock ledger's, or your own function).
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'confirmed-rpc'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com', u64: 'bigint', timeoutMs: 10_000 })
+ * const page = await client.getConfirmedSignaturesForAddress2(
+ *   'Vote111111111111111111111111111111111111111',
+ *   { limit: 10 },
+ * )
+ * const first = page[0]
+ * if (first) {
+ *   const tx = await client.getConfirmedTransaction(first.signature, 'base64')
+ *   console.log(tx?.transaction[0].length, first.slot) // slot is a bigint
+ * }
+ * ```
+ */
+export function createClient<TMode extends U64Mode = 'number'>(
+  options: ClientOptions<TMode>,
+): Client<TMode> {
+  const u64 = (options.u64 ?? 'number') as TMode
+  if (u64 !== 'number' && u64 !== 'bigint') {
+    throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)
+  }
+  let transport: RpcTransport
+  let endpoint: string | undefined
+  if (options.transport !== undefined) {
+    if (typeof options.transport !== 'function') {
+      throw invalidParam('createClient', 'transport', 'expected a function')
+    }
+    transport = options.transport
+  } else {
+    if (typeof options.url !== 'string') {
+      throw invalidParam('createClient', 'url', 'expected a URL string, or give a `transport`')
+    }
+    transport = createHttpTransport(options)
+    endpoint = redactUrl(options.url)
+  }
+  const context: MethodContext<TMode> = { transport, u64, endpoint }
+
+  return {
+    u64,
+    transport,
+    getConfirmedTransaction: (signature, config, callOptions) =>
+      getConfirmedTransaction(context, signature, config, callOptions),
+    getConfirmedSignaturesForAddress2: (address, config, callOptions) =>
+      getConfirmedSignaturesForAddress2(context, address, config, callOptions),
+    getTransaction: (signature, config, callOptions) =>
+      getTransaction(context, signature, config, callOptions),
+    getSignaturesForAddress: (address, config, callOptions) =>
+      getSignaturesForAddress(context, address, config, callOptions),
+    request: async (method, params = [], callOptions) => {
+      if (typeof method !== 'string' || method.length === 0) {
+        throw invalidParam('request', 'method', 'expected a non-empty method name')
+      }
+      if (!Array.isArray(params)) throw invalidParam(method, 'params', 'expected an array')
+      return transport({ method, params }, callOptions)
+    },
+  }
+}

@@ -1,0 +1,71 @@
+import bs58 from 'bs58'
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { JsonRpcErrorCode } from '../errors/JsonRpcErrorCode'
+import { ResponseShapeError } from '../errors/ResponseShapeError'
+import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
+import type { TransactionEncoding, U64Mode } from '../schemas/common'
+import { decodeConfirmedTransaction } from '../schemas/decodeConfirmedTransaction'
+import type { CallOptions, MethodContext } from './MethodContext'
+
+/** Matches the node's base58 size refusal (`Encoded binary (base 58) data should be less than ...`). */
+const BASE58_REFUSAL = /base ?58/i
+
+/**
+ * Sends a transaction lookup and decodes its result. When a node refuses `base58` because the
+ * transaction is too large (SPEC §4.2: fewer than 129 bytes), fetches `base64` instead and encodes
+ * base58 here, so the caller always gets the encoding they asked for.
+ */
+export async function requestTransaction<TEncoding extends TransactionEncoding, TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  method: string,
+  params: readonly unknown[],
+  encoding: TEncoding,
+  options: CallOptions | undefined,
+): Promise<ConfirmedTransaction<TEncoding, TMode> | null> {
+  const errorContext = { method, endpoint: context.endpoint }
+  try {
+    const result = await context.transport({ method, params }, options)
+    return decodeConfirmedTransaction(result, encoding, context.u64, errorContext)
+  } catch (error) {
+    if (encoding !== 'base58' || !isBase58Refusal(error)) throw error
+  }
+  const base64Params = params.map((param, index) => {
+    if (index !== 1) return param
+    return typeof param === 'string' ? 'base64' : { ...(param as object), encoding: 'base64' }
+  })
+  const result = await context.transport({ method, params: base64Params }, options)
+  const decoded = decodeConfirmedTransaction(result, 'base64', context.u64, errorContext)
+  if (decoded === null) return null
+  const [data] = decoded.transaction
+  const bytes = decodeBase64(data)
+  if (bytes === undefined) {
+    throw new ResponseShapeError({
+      code: 'RESPONSE_SHAPE',
+      shortMessage: `The ${method} result does not match its schema at $.transaction[0].`,
+      context: { ...errorContext, path: '$.transaction[0]', expected: 'base64 data', received: 'invalid base64' },
+    })
+  }
+  const transaction: [string, 'base58'] = [bs58.encode(bytes), 'base58']
+  return { ...decoded, transaction } as unknown as ConfirmedTransaction<TEncoding, TMode>
+}
+
+function isBase58Refusal(error: unknown): boolean {
+  return (
+    isConfirmedRpcError(error, 'RPC_ERROR') &&
+    (error.context.rpcCode === JsonRpcErrorCode.INVALID_REQUEST ||
+      error.context.rpcCode === JsonRpcErrorCode.INVALID_PARAMS) &&
+    BASE58_REFUSAL.test(error.context.rpcMessage)
+  )
+}
+
+function decodeBase64(text: string): Uint8Array | undefined {
+  let binary: string
+  try {
+    binary = atob(text)
+  } catch {
+    return undefined
+  }
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}

@@ -1,0 +1,65 @@
+import type { Commitment, TransactionEncoding } from '../schemas/common'
+import { invalidParam } from './invalidParam'
+
+const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>(['json', 'jsonParsed', 'base58', 'base64'])
+
+/** Throws unless `value` is `undefined` or one of the four encodings (SPEC §4.2). */
+export function checkEncoding(value: unknown, method: string, param: string): TransactionEncoding | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !ENCODINGS.has(value)) {
+    throw invalidParam(method, param, `expected one of json, jsonParsed, base58, base64, got ${render(value)}`)
+  }
+  return value as TransactionEncoding
+}
+
+/**
+ * Throws unless `value` is `undefined`, `confirmed` or `finalized`. Nodes reject `processed`, and
+ * treat an unknown string as `finalized` without a word; a typo here is rejected instead.
+ */
+export function checkCommitment(value: unknown, method: string, param: string): Commitment | undefined {
+  if (value === undefined || value === 'confirmed' || value === 'finalized') return value
+  if (value === 'processed') {
+    throw invalidParam(method, param, 'the node does not support commitment below `confirmed`')
+  }
+  throw invalidParam(method, param, `expected confirmed or finalized, got ${render(value)}`)
+}
+
+/** Throws unless `value` is `undefined` or an integer in 1..1000 (SPEC §8). */
+export function checkLimit(value: unknown, method: string, param: string): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1000) {
+    throw invalidParam(method, param, `expected an integer from 1 to 1000, got ${render(value)}`)
+  }
+  return value
+}
+
+/** Throws unless `value` is `undefined` or an integer in `min..max`. */
+export function checkInteger(
+  value: unknown,
+  min: number,
+  max: number,
+  method: string,
+  param: string,
+): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'bigint' && value >= BigInt(min) && value <= BigInt(max)) return Number(value)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw invalidParam(method, param, `expected an integer from ${min} to ${max}, got ${render(value)}`)
+  }
+  return value
+}
+
+/** Throws unless `value` is `undefined` or a plain object (not an array, not null). */
+export function checkConfigObject(value: unknown, method: string, param: string): void {
+  if (value === undefined) return
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidParam(method, param, `expected an object, got ${render(value)}`)
+  }
+}
+
+function render(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)
+  if (typeof value === 'bigint') return `${value}n`
+  if (value === null || typeof value !== 'object') return String(value)
+  return Array.isArray(value) ? 'an array' : 'an object'
+}

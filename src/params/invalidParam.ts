@@ -1,0 +1,9 @@
+import { InvalidParamError } from '../errors/InvalidParamError'
+
+/** Builds the error for a parameter rejected before sending. */
+export function invalidParam(method: string, param: string, reason: string): InvalidParamError {
+  return new InvalidParamError({
+    shortMessage: `Invalid \`${param}\` for ${method}: ${reason}.`,
+    context: { method, param, reason },
+  })
+}
