@@ -9,6 +9,12 @@ const DOT = 46
 const LOWER_E = 101
 const UPPER_E = 69
 
+const PLUS = 43
+
+function isNumberChar(c: number): boolean {
+  return (c >= ZERO && c <= NINE) || c === DOT || c === LOWER_E || c === UPPER_E || c === PLUS || c === MINUS
+}
+
 function isUnsafe(digits: string): boolean {
   if (digits.length !== MAX_SAFE_DIGITS.length) return digits.length > MAX_SAFE_DIGITS.length
   return digits > MAX_SAFE_DIGITS
@@ -50,7 +56,9 @@ function quoteUnsafeIntegers(text: string): string {
       const next = text.charCodeAt(i)
       if (next === DOT || next === LOWER_E || next === UPPER_E) {
         // A fraction or exponent: not an integer, JSON.parse reads it as a double as it should.
+        // Skip the whole literal, or its fraction digits would be taken for an integer.
         i++
+        while (i < n && isNumberChar(text.charCodeAt(i))) i++
         continue
       }
       if (i - digitsStart >= 16 && isUnsafe(text.slice(digitsStart, i))) {

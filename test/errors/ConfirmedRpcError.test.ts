@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { ConfirmedRpcError, ErrorCode, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
+import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
+import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
+import { RpcResponseError } from '../../src/errors/RpcResponseError'
+import { TransportError } from '../../src/errors/TransportError'
+
+describe('ConfirmedRpcError', () => {
+  it('renders the short message, details, method and endpoint', () => {
+    const error = new RpcResponseError({
+      shortMessage: 'The node answered -32601: Method not found',
+      details: ['The method was removed in 2.0.'],
+      context: { method: 'getConfirmedTransaction', endpoint: 'https://rpc.example/***', rpcCode: -32601, rpcMessage: 'Method not found' },
+    })
+    expect(error.message).toBe(
+      'The node answered -32601: Method not found\n\nThe method was removed in 2.0.\nMethod: getConfirmedTransaction\nEndpoint: https://rpc.example/***',
+    )
+    expect(error.code).toBe('RPC_ERROR')
+    expect(error.name).toBe('RpcResponseError')
+    expect(error).toBeInstanceOf(ConfirmedRpcError)
+    expect(error).toBeInstanceOf(Error)
+  })
+
+  it('keeps a native cause', () => {
+    const cause = new TypeError('fetch failed')
+    const error = new TransportError({ code: 'NETWORK_ERROR', shortMessage: 'x', context: {}, cause })
+    expect(error.cause).toBe(cause)
+  })
+
+  it('serializes to a plain object without the stack', () => {
+    const error = new InvalidParamError({
+      shortMessage: 'Invalid `config.limit`',
+      context: { method: 'm', param: 'config.limit', reason: 'too big' },
+    })
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'InvalidParamError',
+      code: 'INVALID_PARAM',
+      message: 'Invalid `config.limit`',
+      context: { method: 'm', param: 'config.limit', reason: 'too big' },
+    })
+  })
+
+  it('is recognised by code, also across copies of the package', () => {
+    const error = new CursorNotFoundError({ shortMessage: 'lost', context: { cursor: 'abc', param: 'before' } })
+    expect(isConfirmedRpcError(error)).toBe(true)
+    expect(isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')).toBe(true)
+    expect(isConfirmedRpcError(error, 'RPC_ERROR')).toBe(false)
+    const foreign = { code: 'TIMEOUT', shortMessage: 'slow', context: { timeoutMs: 5 }, message: 'slow' }
+    expect(isConfirmedRpcError(foreign, 'TIMEOUT')).toBe(true)
+    expect(isConfirmedRpcError({ code: 'NOPE', shortMessage: '', context: {} })).toBe(false)
+    expect(isConfirmedRpcError(new Error('x'))).toBe(false)
+    expect(isConfirmedRpcError(null)).toBe(false)
+  })
+
+  it('gives schema errors their own family', () => {
+    const error = new ResponseShapeError({
+      code: 'UNSAFE_INTEGER',
+      shortMessage: 'too big',
+      context: { path: '$.slot', value: '18446744073709551615' },
+    })
+    expect(error).not.toBeInstanceOf(TransportError)
+    expect(Object.values(ErrorCode)).toContain(error.code)
+  })
+})

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkCommitment,
+  checkConfigObject,
+  checkEncoding,
+  checkInteger,
+  checkLimit,
+} from '../../src/params/checkConfigFields'
+
+describe('checkLimit', () => {
+  it.each([1, 500, 1000, undefined])('accepts %s', (limit) => {
+    expect(checkLimit(limit, 'm', 'config.limit')).toBe(limit)
+  })
+  it.each([0, 1001, -1, 1.5, Number.NaN, '10', null])('rejects %s', (limit) => {
+    expect(() => checkLimit(limit, 'm', 'config.limit')).toThrow(/`config.limit`.*1 to 1000/)
+  })
+})
+
+describe('checkCommitment', () => {
+  it('accepts confirmed, finalized and nothing', () => {
+    expect(checkCommitment('confirmed', 'm', 'c')).toBe('confirmed')
+    expect(checkCommitment('finalized', 'm', 'c')).toBe('finalized')
+    expect(checkCommitment(undefined, 'm', 'c')).toBeUndefined()
+  })
+  it('rejects processed with the reason the node gives', () => {
+    expect(() => checkCommitment('processed', 'm', 'config.commitment')).toThrow(
+      'does not support commitment below `confirmed`',
+    )
+  })
+  it('rejects a typo the node would silently treat as finalized', () => {
+    expect(() => checkCommitment('finalised', 'm', 'config.commitment')).toThrow(
+      'expected confirmed or finalized, got "finalised"',
+    )
+  })
+})
+
+describe('checkEncoding', () => {
+  it.each(['json', 'jsonParsed', 'base58', 'base64'])('accepts %s', (encoding) => {
+    expect(checkEncoding(encoding, 'm', 'encoding')).toBe(encoding)
+  })
+  it.each(['binary', 'JSON', 'base32', 5])('rejects %s', (encoding) => {
+    expect(() => checkEncoding(encoding, 'm', 'encoding')).toThrow(/expected one of json/)
+  })
+})
+
+describe('checkInteger', () => {
+  it('accepts numbers and bigints in range', () => {
+    expect(checkInteger(0, 0, 255, 'm', 'v')).toBe(0)
+    expect(checkInteger(255n, 0, 255, 'm', 'v')).toBe(255)
+  })
+  it.each([-1, 256, 0.5, 256n, '1'])('rejects %s', (value) => {
+    expect(() => checkInteger(value, 0, 255, 'm', 'v')).toThrow(/from 0 to 255/)
+  })
+})
+
+describe('checkConfigObject', () => {
+  it.each([null, [], 'json', 3])('rejects %s', (value) => {
+    expect(() => checkConfigObject(value, 'm', 'config')).toThrow(/expected an object/)
+  })
+  it('accepts an object or nothing', () => {
+    expect(() => checkConfigObject({}, 'm', 'config')).not.toThrow()
+    expect(() => checkConfigObject(undefined, 'm', 'config')).not.toThrow()
+  })
+})

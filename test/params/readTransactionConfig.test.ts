@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { readTransactionConfig } from '../../src/params/readTransactionConfig'
+
+const keys = ['encoding', 'commitment']
+
+describe('readTransactionConfig', () => {
+  it('sends a bare encoding string as given', () => {
+    expect(readTransactionConfig('base64', keys, 'm')).toEqual({ encoding: 'base64', param: 'base64' })
+  })
+  it('sends an object with only the keys that are set', () => {
+    expect(readTransactionConfig({ encoding: 'jsonParsed', commitment: undefined }, keys, 'm')).toEqual({
+      encoding: 'jsonParsed',
+      param: { encoding: 'jsonParsed' },
+    })
+    expect(readTransactionConfig({}, keys, 'm')).toEqual({ encoding: undefined, param: undefined })
+  })
+  it('rejects a bare string that is not an encoding', () => {
+    expect(() => readTransactionConfig('confirmed', keys, 'm')).toThrow('`encoding`')
+  })
+  it('rejects maxSupportedTransactionVersion on the deprecated method, which cannot pass it', () => {
+    expect(() =>
+      readTransactionConfig({ maxSupportedTransactionVersion: 0 }, keys, 'getConfirmedTransaction'),
+    ).toThrow('`config.maxSupportedTransactionVersion`')
+  })
+})

@@ -1,0 +1,55 @@
+import bs58 from 'bs58'
+import { describe, expect, it } from 'vitest'
+import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { ADDRESS, SIGNATURE, toBase58String } from '../../src/params/toBase58String'
+
+const signature = bs58.encode(new Uint8Array(64).fill(7))
+const address = bs58.encode(new Uint8Array(32).fill(9))
+
+function rejection(run: () => unknown): InvalidParamError {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidParamError)
+    return error as InvalidParamError
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('toBase58String', () => {
+  it('accepts a 64-byte signature and a 32-byte address as strings', () => {
+    expect(toBase58String(signature, SIGNATURE, 'm', 'signature')).toBe(signature)
+    expect(toBase58String(address, ADDRESS, 'm', 'address')).toBe(address)
+    expect(toBase58String('11111111111111111111111111111111', ADDRESS, 'm', 'address')).toBe(
+      '11111111111111111111111111111111',
+    )
+  })
+
+  it('accepts anything with toBase58(), like a web3.js PublicKey', () => {
+    expect(toBase58String({ toBase58: () => address }, ADDRESS, 'm', 'address')).toBe(address)
+  })
+
+  it.each([
+    ['empty', ''],
+    ['not base58 (0, O, I, l)', `0${address.slice(1)}`],
+    ['too long', `${signature}1`],
+    ['wrong size', bs58.encode(new Uint8Array(31).fill(1))],
+  ])('rejects an address that is %s, naming the parameter', (_, value) => {
+    const error = rejection(() => toBase58String(value, ADDRESS, 'getSignaturesForAddress', 'address'))
+    expect(error.code).toBe('INVALID_PARAM')
+    expect(error.context).toMatchObject({ method: 'getSignaturesForAddress', param: 'address' })
+    expect(error.message).toContain('`address`')
+  })
+
+  it('rejects an address given where a signature is expected', () => {
+    const error = rejection(() => toBase58String(address, SIGNATURE, 'getTransaction', 'signature'))
+    expect(error.context.reason).toBe('a signature is 64 bytes, this one decodes to 32')
+  })
+
+  it('rejects values that are not strings', () => {
+    for (const value of [42, null, undefined, {}, { toBase58: () => 5 }]) {
+      const error = rejection(() => toBase58String(value as never, SIGNATURE, 'm', 'signature'))
+      expect(error.context.param).toBe('signature')
+    }
+  })
+})
