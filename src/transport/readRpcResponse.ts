@@ -2,7 +2,10 @@ import type { BaseErrorContext } from '../errors/ConfirmedRpcError'
 import { RpcResponseError } from '../errors/RpcResponseError'
 import { TransportError } from '../errors/TransportError'
 
-function malformed(reason: string, context: BaseErrorContext): TransportError<'MALFORMED_RESPONSE'> {
+function malformed(
+  reason: string,
+  context: BaseErrorContext,
+): TransportError<'MALFORMED_RESPONSE'> {
   return new TransportError({
     code: 'MALFORMED_RESPONSE',
     shortMessage: `The server's answer is not a valid JSON-RPC response: ${reason}.`,
@@ -26,7 +29,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function readRpcResponse(body: unknown, id: number, context: BaseErrorContext): unknown {
   if (!isRecord(body)) {
-    throw malformed(Array.isArray(body) ? 'a batch answered a single call' : 'not an object', context)
+    throw malformed(
+      Array.isArray(body) ? 'a batch answered a single call' : 'not an object',
+      context,
+    )
   }
   if (body.jsonrpc !== '2.0') throw malformed('`jsonrpc` is not "2.0"', context)
   const error = body.error
@@ -35,7 +41,8 @@ export function readRpcResponse(body: unknown, id: number, context: BaseErrorCon
       throw malformed('`error` is not an object with a numeric code and a message', context)
     }
     // A server that cannot parse the request answers with id null; that is still its answer.
-    if (body.id !== id && body.id !== null) throw malformed(`\`id\` ${String(body.id)} is not ${id}`, context)
+    if (body.id !== id && body.id !== null)
+      throw malformed(`\`id\` ${String(body.id)} is not ${id}`, context)
     throw new RpcResponseError({
       shortMessage: `The node answered ${error.code}: ${error.message.slice(0, 300)}`,
       context: {
@@ -46,7 +53,9 @@ export function readRpcResponse(body: unknown, id: number, context: BaseErrorCon
       },
     })
   }
-  if (body.id !== id) throw malformed(`\`id\` ${JSON.stringify(body.id) ?? 'undefined'} is not ${id}`, context)
-  if (!Object.hasOwn(body, 'result')) throw malformed('neither `result` nor `error` is present', context)
+  if (body.id !== id)
+    throw malformed(`\`id\` ${JSON.stringify(body.id) ?? 'undefined'} is not ${id}`, context)
+  if (!Object.hasOwn(body, 'result'))
+    throw malformed('neither `result` nor `error` is present', context)
   return body.result
 }

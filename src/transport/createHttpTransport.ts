@@ -1,0 +1,173 @@
+import type { ConfirmedRpcError, ErrorCode } from '../errors/ConfirmedRpcError'
+import { createHttpTransportWith, defaultHttpTransportInternals } from './createHttpTransportWith'
+import type { RpcTransport } from './RpcTransport'
+
+/**
+ * The `fetch` the transport calls: the global `fetch`, cross-fetch's, undici's or a wrapper.
+ * It is called as a plain function (never as a method), so a browser's native `fetch` works.
+ */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>
+
+/** What a `shouldRetry` hook is asked about. */
+export type RetryDecisionContext = Readonly<{
+  /** The error of the attempt that just failed. */
+  error: ConfirmedRpcError
+  /** Number of that attempt, from 1. */
+  attempt: number
+}>
+
+/** Retry policy of the HTTP transport. */
+export type HttpTransportRetryOptions = Readonly<{
+  /**
+   * Attempts per call in total, the first one included; `1` turns retries off.
+   * @default 4
+   */
+  attempts?: number | undefined
+  /**
+   * Backoff before the n-th retry is at most `baseDelayMs * 2^(n-1)` (and `maxDelayMs`).
+   * @default 250
+   */
+  baseDelayMs?: number | undefined
+  /**
+   * Upper bound of the exponential backoff. Does not bound a server's `Retry-After`, which is
+   * honoured up to 60 s.
+   * @default 10_000
+   */
+  maxDelayMs?: number | undefined
+  /**
+   * `'full'` waits a random time between 0 and the backoff bound, so that many clients hit by the
+   * same outage do not come back in step; `'none'` waits the bound itself.
+   * @default 'full'
+   */
+  jitter?: 'full' | 'none' | undefined
+  /**
+   * Overrides the default policy ({@link isRetryableError}): return `true` to retry, `false` to
+   * give up, `undefined` to keep the default decision. Not asked after an abort, nor once the
+   * attempts are spent.
+   * @default undefined
+   */
+  shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
+}>
+
+/** JSON-RPC batching of the HTTP transport. */
+export type HttpTransportBatchOptions = Readonly<{
+  /**
+   * Most calls in one batch; more calls are split into several batches.
+   * @default 100
+   */
+  maxSize?: number | undefined
+  /**
+   * How long the first call of a batch waits for others. `0` still groups every call made in
+   * the same tick.
+   * @default 0
+   */
+  waitMs?: number | undefined
+}>
+
+/** Given to `onRequest` before each HTTP attempt of a call. Safe to log: no header, no raw URL. */
+export type HttpRequestEvent = Readonly<{
+  /** JSON-RPC method of the call. */
+  method: string
+  /** JSON-RPC id of the call; the same on every attempt of the call. */
+  id: number
+  /** The endpoint with secrets replaced by `***` (see `redactUrl`). */
+  endpoint: string
+  /** Attempt number, from 1. */
+  attempt: number
+  /** Calls in the HTTP request: 1, or the size of the batch this call travels in. */
+  batchSize: number
+}>
+
+/** Given to `onResponse` after each HTTP attempt of a call, whatever its outcome. */
+export type HttpResponseEvent = HttpRequestEvent &
+  Readonly<{
+    /** HTTP status, when an answer arrived. */
+    status?: number | undefined
+    /** Time from sending to the outcome of the attempt, in milliseconds. */
+    durationMs: number
+    /** Code of the attempt's error; absent on success. */
+    errorCode?: ErrorCode | undefined
+    /** JSON-RPC error code, when the node answered with an error object. */
+    rpcCode?: number | undefined
+  }>
+
+/** Options of {@link createHttpTransport}. */
+export type HttpTransportOptions = Readonly<{
+  /**
+   * The JSON-RPC endpoint (`http:` or `https:`). Credentials in it (`user:pass@`) are sent as a
+   * Basic `authorization` header, since `fetch` refuses URLs that carry them.
+   */
+  url: string
+  /**
+   * Extra request headers (API keys, tracing), as an object or a `Headers`. `content-type` is
+   * always `application/json`. Their values never appear in errors or hook payloads.
+   * @default {}
+   */
+  headers?: Readonly<Record<string, string>> | Headers | undefined
+  /**
+   * The `fetch` to use.
+   * @default cross-fetch's `fetch` (node-fetch in Node, the native one in browsers)
+   */
+  fetch?: FetchFunction | undefined
+  /**
+   * Time limit of each attempt, from sending the request until the last byte of the body: a body
+   * that trickles in times out too.
+   * @default 30_000
+   */
+  timeoutMs?: number | undefined
+  /**
+   * Retry policy, or `false` for a single attempt per call.
+   * @default { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full' }
+   */
+  retry?: HttpTransportRetryOptions | false | undefined
+  /**
+   * Largest body accepted, in bytes. Enforced while the body streams in: the read stops as soon
+   * as the limit is passed, with a `RESPONSE_TOO_LARGE` error.
+   * @default 52_428_800 (50 MiB)
+   */
+  maxResponseBytes?: number | undefined
+  /**
+   * Called before every HTTP attempt of every call. A throwing hook is ignored: logging never
+   * breaks a call.
+   * @default undefined
+   */
+  onRequest?: ((event: HttpRequestEvent) => void) | undefined
+  /**
+   * Called after every HTTP attempt of every call, with its status, duration and error code.
+   * A throwing hook is ignored.
+   * @default undefined
+   */
+  onResponse?: ((event: HttpResponseEvent) => void) | undefined
+  /**
+   * Sends calls made together as one JSON-RPC batch, or `false` for one request per call. Many
+   * providers limit or refuse batches; a refused batch falls back to single calls by itself.
+   * @default false
+   */
+  batch?: HttpTransportBatchOptions | false | undefined
+}>
+
+/**
+ * Creates the JSON-RPC transport over HTTP: POSTs `{"jsonrpc":"2.0","id","method","params"}`,
+ * reads the body under a size cap and a per-attempt timeout, checks the envelope and the id, and
+ * resolves with `result`. Transient failures (HTTP 408/429/5xx, network errors, timeouts, a cut-off
+ * body, node-unhealthy and storage-unreachable errors) are retried with exponential backoff and
+ * full jitter, honouring `Retry-After`. Every error and hook payload names the endpoint with its
+ * secrets removed.
+ *
+ * @example
+ * ```ts
+ * import { createClient, createHttpTransport } from 'confirmed-rpc'
+ *
+ * const transport = createHttpTransport({
+ *   url: 'https://rpc.example.com/?api-key=MY_KEY',
+ *   timeoutMs: 10_000,
+ *   retry: { attempts: 5, maxDelayMs: 5_000 },
+ *   onResponse: (event) => console.log(event.method, event.status, event.durationMs),
+ * })
+ * const client = createClient({ transport })
+ * const slot = await transport({ method: 'getSlot', params: [] })
+ * ```
+ */
+export function createHttpTransport(options: HttpTransportOptions): RpcTransport {
+  return createHttpTransportWith(options, defaultHttpTransportInternals)
+}

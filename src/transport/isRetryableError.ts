@@ -1,0 +1,48 @@
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { JsonRpcErrorCode } from '../errors/JsonRpcErrorCode'
+import { BODY_NOT_JSON } from './transportErrors'
+
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
+
+const RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([
+  JsonRpcErrorCode.NODE_UNHEALTHY,
+  JsonRpcErrorCode.LONG_TERM_STORAGE_UNREACHABLE,
+  // Some providers report rate limiting as a JSON-RPC error with the HTTP code.
+  429,
+])
+
+/**
+ * The HTTP transport's default retry policy: `true` for failures that another attempt may not
+ * meet, `false` for everything else.
+ *
+ * Retried: HTTP 408, 429, 500, 502, 503, 504; network errors; timeouts; a 2xx body that is not
+ * valid JSON (a cut-off answer); JSON-RPC -32005 (node unhealthy or behind), -32019 (long-term
+ * storage unreachable) and 429 (a provider's rate limit). Never retried: aborts, bodies over the
+ * size cap, any other JSON-RPC error (-32601 method not found, -32602 invalid params, -32015
+ * unsupported transaction version, ...), other HTTP statuses, and errors not from this package.
+ *
+ * @example
+ * ```ts
+ * import { createHttpTransport, isConfirmedRpcError, isRetryableError } from 'confirmed-rpc'
+ *
+ * const transport = createHttpTransport({
+ *   url: 'https://rpc.example.com',
+ *   retry: {
+ *     // Also retry "Block status not yet available", on top of the default policy.
+ *     shouldRetry: ({ error }) =>
+ *       isRetryableError(error) ||
+ *       (isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === -32014),
+ *   },
+ * })
+ * ```
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (isConfirmedRpcError(error, 'NETWORK_ERROR') || isConfirmedRpcError(error, 'TIMEOUT')) {
+    return true
+  }
+  if (isConfirmedRpcError(error, 'HTTP_ERROR')) return RETRYABLE_STATUSES.has(error.context.status)
+  if (isConfirmedRpcError(error, 'RPC_ERROR')) return RETRYABLE_RPC_CODES.has(error.context.rpcCode)
+  if (isConfirmedRpcError(error, 'MALFORMED_RESPONSE'))
+    return error.context.reason === BODY_NOT_JSON
+  return false
+}

@@ -1,0 +1,67 @@
+/** Stands in for every removed secret. */
+export const REDACTED = '***'
+
+// A segment of 16+ URL-safe characters with a digit in it is how providers spell API keys and
+// tokens (hex, base58, UUIDs); ordinary route names are shorter or have no digit.
+const KEY_LIKE_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_-]{16,}$/
+
+// Providers put the key right after a version or a "key" segment (`/v2/<key>`, `/api-key/<key>`),
+// and such a key is not always long or digit-bearing, so whatever follows one is hidden.
+const KEY_MARKER_SEGMENT =
+  /^(?:v\d{1,2}|api[-_]?keys?|apikey|keys?|tokens?|access[-_]?token|auth|secret)$/i
+
+/**
+ * Tells whether a raw path segment is hidden by {@link redactUrl}.
+ * @internal
+ */
+export function isKeyLikeSegment(segment: string, previous: string | undefined): boolean {
+  if (segment === '') return false
+  return (
+    KEY_LIKE_SEGMENT.test(segment) || (previous !== undefined && KEY_MARKER_SEGMENT.test(previous))
+  )
+}
+
+/**
+ * Returns a URL that is safe to log: credentials (`user:pass@`) are removed, every query value
+ * becomes `***` (names are kept), the fragment is dropped, and key-like path segments become `***`.
+ *
+ * A path segment counts as key-like when it is 16 or more characters of letters, digits, `_` and
+ * `-` with at least one digit (`/3f1c...e9`), or when the segment before it is a version or key
+ * marker: `v1`..`v99`, `api-key`, `apikey`, `key`, `token`, `access-token`, `auth`, `secret`
+ * (`/v2/<key>`, `/api-key/<key>`). Scheme, host and port are kept. A string that is not an
+ * absolute URL gives `[invalid URL]`, never the input.
+ *
+ * @example
+ * ```ts
+ * import { redactUrl } from 'confirmed-rpc'
+ *
+ * redactUrl('https://user:pw@rpc.example.com/v2/Abc123?api-key=s3cret&cluster=main')
+ * // 'https://rpc.example.com/v2/***?api-key=***&cluster=***'
+ * ```
+ */
+export function redactUrl(url: string | URL): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return '[invalid URL]'
+  }
+  const segments = parsed.pathname.split('/')
+  const path = segments
+    .map((segment, index) => (isKeyLikeSegment(segment, segments[index - 1]) ? REDACTED : segment))
+    .join('/')
+  const query =
+    parsed.search.length > 1
+      ? `?${parsed.search
+          .slice(1)
+          .split('&')
+          .map((pair) => {
+            if (pair === '') return pair
+            const equals = pair.indexOf('=')
+            // A bare `?token` is a value without a name: hide it whole.
+            return equals === -1 ? REDACTED : `${pair.slice(0, equals)}=${REDACTED}`
+          })
+          .join('&')}`
+      : ''
+  return `${parsed.protocol}//${parsed.host}${path}${query}`
+}

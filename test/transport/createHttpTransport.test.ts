@@ -1,0 +1,83 @@
+import { inspect } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { loopbackBackends } from '../helpers/httpBackends'
+import { describeHttpTransportScenarios, failure } from '../helpers/httpTransportScenarios'
+import { startJsonRpcServer } from '../helpers/startJsonRpcServer'
+
+// The same scenarios over a real node:http server, through cross-fetch (node-fetch, Node
+// streams) and through Node's global fetch (undici, WHATWG streams).
+describeHttpTransportScenarios(loopbackBackends(), 'cross-fetch', undefined)
+describeHttpTransportScenarios(loopbackBackends(), 'global fetch', (input, init) =>
+  fetch(input, init),
+)
+
+describe('createHttpTransport', () => {
+  it('reports a refused connection as NETWORK_ERROR with a cause free of secrets', async () => {
+    const server = await startJsonRpcServer(() => null)
+    const url = `${server.url}/?api-key=sk_live_refused_123456`
+    await server.close()
+    const transport = createHttpTransport({ url, retry: false })
+    const error = await failure(transport({ method: 'getSlot', params: [] }))
+    expect(error.code).toBe('NETWORK_ERROR')
+    expect(error.cause).toBeInstanceOf(Error)
+    expect(error.message).toContain('ECONNREFUSED')
+    // node-fetch puts the full URL in its message; the cause is rewritten without the key.
+    expect(inspect(error, { depth: 10 })).not.toContain('sk_live_refused_123456')
+    expect(String((error.cause as Error).message)).toContain('api-key=***')
+  })
+
+  it('rejects invalid options before any request, without echoing the URL', () => {
+    const bad = [
+      { url: 'not a url ?api-key=secret-value-1' },
+      { url: 'ftp://example.com/' },
+      { url: 'https://example.com', timeoutMs: 0 },
+      { url: 'https://example.com', maxResponseBytes: 1.5 },
+      { url: 'https://example.com', retry: { attempts: 0 } },
+      { url: 'https://example.com', retry: { jitter: 'some' as 'full' } },
+      { url: 'https://example.com', batch: { maxSize: 0 } },
+      { url: 'https://example.com', headers: { 'x-api-key': 5 as unknown as string } },
+    ]
+    for (const options of bad) {
+      expect(() => createHttpTransport(options)).toThrowError(
+        expect.objectContaining({ code: 'INVALID_PARAM' }),
+      )
+    }
+    try {
+      createHttpTransport(bad[0] as { url: string })
+    } catch (error) {
+      expect(JSON.stringify(error)).not.toContain('secret-value-1')
+      expect(String(error)).not.toContain('secret-value-1')
+    }
+  })
+
+  it('sends headers given as a Headers instance', async () => {
+    const server = await startJsonRpcServer((body) => ({
+      jsonrpc: '2.0',
+      id: (body as { id: number }).id,
+      result: 1,
+    }))
+    try {
+      const transport = createHttpTransport({
+        url: server.url,
+        headers: new Headers({ 'X-Api-Key': 'hdr-key-424242' }),
+      })
+      await transport({ method: 'getSlot', params: [] })
+      expect(server.requests[0]?.headers['x-api-key']).toBe('hdr-key-424242')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('rejects params JSON cannot express as INVALID_PARAM, before sending', async () => {
+    const server = await startJsonRpcServer(() => null)
+    try {
+      const transport = createHttpTransport({ url: server.url })
+      const error = await failure(transport({ method: 'getBlock', params: [1n] }))
+      expect(error).toMatchObject({ code: 'INVALID_PARAM', context: { param: 'params' } })
+      expect(server.requests).toHaveLength(0)
+    } finally {
+      await server.close()
+    }
+  })
+})
