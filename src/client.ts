@@ -19,6 +19,7 @@ import {
   getTransaction,
 } from './methods/getTransaction'
 import type { CallOptions, MethodContext } from './methods/MethodContext'
+import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy'
 import { invalidParam } from './params/invalidParam'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import { createHttpTransport, type HttpTransportOptions } from './transport/createHttpTransport'
@@ -34,6 +35,24 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
    * @default 'number'
    */
   u64?: TMode | undefined
+  /**
+   * Which methods go on the wire for the two deprecated calls and their replacements.
+   * `'auto'` sends each call under its own name; when the node answers a deprecated method with
+   * -32601 (nodes from 2.0 on) the client sends the replacement from then on and returns the
+   * deprecated shape; when it answers a replacement with -32601 (nodes before 1.7), the reverse.
+   * That costs at most one failed call per client and direction. `'replacement'` always sends
+   * the replacements; `'deprecated'` always sends the deprecated methods. The history pager and
+   * `request` follow the same policy. See docs/migration.md.
+   * @default 'auto'
+   */
+  methods?: MethodsPolicy | undefined
+  /**
+   * Emit a deprecation notice, once per method per process, when a node answers a deprecated
+   * method (`process.emitWarning` with code `CONFIRMED_RPC_DEPRECATED_METHOD` in Node,
+   * `console.warn` elsewhere). Calls that went out as the replacement never warn.
+   * @default true
+   */
+  deprecationWarnings?: boolean | undefined
 }>
 
 /** Build the client over HTTP: the options of `createHttpTransport`, plus the base options. */
@@ -136,6 +155,11 @@ export function createClient<TMode extends U64Mode = 'number'>(
     transport = createHttpTransport(options)
     endpoint = redactUrl(options.url)
   }
+  // Everything above the transport (methods, pager, `request`) follows the one policy.
+  transport = withMethodPolicy(transport, {
+    methods: options.methods,
+    deprecationWarnings: options.deprecationWarnings,
+  })
   const context: MethodContext<TMode> = { transport, u64, endpoint }
 
   return {

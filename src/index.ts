@@ -1,0 +1,116 @@
+/**
+ * confirmed-rpc: a typed client for `getConfirmedTransaction` and `getConfirmedSignaturesForAddress2`
+ * and their replacements `getTransaction` and `getSignaturesForAddress`.
+ *
+ * Every export is listed by name; a test snapshots this list so that API changes show in review.
+ * @packageDocumentation
+ */
+
+export {
+  type Client,
+  type ClientBaseOptions,
+  type ClientHttpOptions,
+  type ClientOptions,
+  type ClientTransportOptions,
+  createClient,
+} from './client'
+export {
+  ConfirmedRpcError,
+  type ConfirmedRpcErrorArgs,
+  type BaseErrorContext,
+  ErrorCode,
+  type ErrorContext,
+  type ErrorContextByCode,
+  isConfirmedRpcError,
+} from './errors/ConfirmedRpcError'
+export { CursorNotFoundError } from './errors/CursorNotFoundError'
+export { InvalidParamError } from './errors/InvalidParamError'
+export { JsonRpcErrorCode } from './errors/JsonRpcErrorCode'
+export { ResponseShapeError, type ResponseShapeErrorCode } from './errors/ResponseShapeError'
+export { RpcResponseError } from './errors/RpcResponseError'
+export { TransportError, type TransportErrorCode } from './errors/TransportError'
+export { parseJson } from './json/parseJson'
+export { toDeprecatedRequest } from './migrate/toDeprecatedRequest'
+export { type ToDeprecatedResultOptions, toDeprecatedResult } from './migrate/toDeprecatedResult'
+export {
+  type ToReplacementRequestOptions,
+  toReplacementRequest,
+} from './migrate/toReplacementRequest'
+export {
+  type ToReplacementResultOptions,
+  toReplacementResult,
+} from './migrate/toReplacementResult'
+export { DEPRECATED_METHOD_WARNING_CODE } from './migrate/warnDeprecatedMethod'
+export {
+  type MethodPolicyOptions,
+  type MethodsPolicy,
+  withMethodPolicy,
+} from './migrate/withMethodPolicy'
+export type { CallOptions } from './methods/MethodContext'
+export type {
+  GetConfirmedSignaturesForAddress2Config,
+  GetConfirmedSignaturesForAddress2Result,
+} from './methods/getConfirmedSignaturesForAddress2'
+export type {
+  GetConfirmedTransactionConfig,
+  GetConfirmedTransactionParams,
+  GetConfirmedTransactionResult,
+} from './methods/getConfirmedTransaction'
+export type {
+  GetSignaturesForAddressConfig,
+  GetSignaturesForAddressResult,
+} from './methods/getSignaturesForAddress'
+export type {
+  GetTransactionConfig,
+  GetTransactionParams,
+  GetTransactionResult,
+} from './methods/getTransaction'
+export type { ConfirmedTransaction } from './schemas/ConfirmedTransaction'
+export type {
+  Base58Input,
+  Commitment,
+  TransactionEncoding,
+  U64,
+  U64Mode,
+} from './schemas/common'
+export type {
+  CompiledInstruction,
+  InnerInstructions,
+  JsonParsedInstruction,
+  ParsedInstruction,
+  PartiallyDecodedInstruction,
+} from './schemas/Instruction'
+export type { InstructionError } from './schemas/InstructionError'
+export type {
+  AddressTableLookup,
+  MessageHeader,
+  ParsedAccountKey,
+  ParsedMessage,
+  ParsedTransaction,
+  RawMessage,
+  RawTransaction,
+} from './schemas/Message'
+export type { Reward } from './schemas/Reward'
+export type { ConfirmationStatus, SignatureInfo } from './schemas/SignatureInfo'
+export type { TokenBalance, UiTokenAmount } from './schemas/TokenBalance'
+export type { TransactionError } from './schemas/TransactionError'
+export type {
+  LoadedAddresses,
+  ReturnData,
+  TransactionMeta,
+  TransactionStatus,
+} from './schemas/TransactionMeta'
+export {
+  createHttpTransport,
+  type FetchFunction,
+  type HttpRequestEvent,
+  type HttpResponseEvent,
+  type HttpTransportBatchOptions,
+  type HttpTransportOptions,
+  type HttpTransportRetryOptions,
+  type RetryDecisionContext,
+} from './transport/createHttpTransport'
+export { isRetryableError } from './transport/isRetryableError'
+export { parseRetryAfter } from './transport/parseRetryAfter'
+export type { RpcRequest, RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
+export { redactUrl } from './transport/redactUrl'

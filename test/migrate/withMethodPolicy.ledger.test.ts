@@ -1,0 +1,297 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../src/client'
+import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
+import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import type { GetConfirmedTransactionParams } from '../../src/methods/getConfirmedTransaction'
+import { toReplacementRequest } from '../../src/migrate/toReplacementRequest'
+import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod'
+import { type MethodsPolicy, withMethodPolicy } from '../../src/migrate/withMethodPolicy'
+import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
+import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { RpcTransport } from '../../src/transport/RpcTransport'
+
+const PROFILES = ['v1.18', 'v2', 'v4'] as const
+const POLICIES: readonly MethodsPolicy[] = ['auto', 'replacement', 'deprecated']
+/** Every encoding, in the bare string form and in the config object form. */
+const TX_PARAMS: readonly (GetConfirmedTransactionParams | undefined)[] = [
+  undefined,
+  'json',
+  'jsonParsed',
+  'base58',
+  'base64',
+  { encoding: 'json' },
+  { encoding: 'jsonParsed', commitment: 'confirmed' },
+  { encoding: 'base58', commitment: 'finalized' },
+  { encoding: 'base64', commitment: 'confirmed' },
+]
+
+/** A transport that records the methods sent and counts -32601 answers. */
+function counting(inner: RpcTransport) {
+  const sent: string[] = []
+  let notFound = 0
+  const transport: RpcTransport = async (request, options) => {
+    sent.push(request.method)
+    try {
+      return await inner(request, options)
+    } catch (error) {
+      if (isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === -32601) notFound++
+      throw error
+    }
+  }
+  return { transport, sent, notFound: () => notFound }
+}
+
+/** The value, or the error's code (and JSON-RPC code): what a caller can observe. */
+async function outcome(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { value: await call() }
+  } catch (error) {
+    if (!isConfirmedRpcError(error)) throw error
+    return {
+      error: error.code,
+      rpcCode: isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined,
+    }
+  }
+}
+
+/** The outcome of a deprecated call: the replacement's, without `transactionIndex`. */
+function asDeprecated(result: unknown): unknown {
+  const { value } = result as { value?: unknown }
+  return value === undefined ? result : { value: withoutIndex(value) }
+}
+
+function withoutIndex<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutIndex) as T
+  if (typeof value !== 'object' || value === null) return value
+  const { transactionIndex: _index, ...rest } = value as Record<string, unknown>
+  return rest as T
+}
+
+const NOT_FOUND = { error: 'RPC_ERROR', rpcCode: -32601 }
+
+/** A few signatures that cover legacy and v0 transactions, success and failure. */
+function sampleSignatures(ledger: MockLedger): string[] {
+  const [busiest = '', second = ''] = ledger.addresses()
+  const picked = new Set(
+    [...ledger.signatures(busiest).slice(0, 12), ...ledger.signatures(second).slice(0, 4)].map(
+      (info) => info.signature,
+    ),
+  )
+  const all = [...ledger.state.bySignature.values()]
+  const add = (found: (typeof all)[number] | undefined) => found && picked.add(found.signature)
+  const finalized = ledger.state.frontiers.finalized
+  add(all.find((tx) => tx.message.version === 0 && tx.slot <= finalized))
+  add(all.find((tx) => tx.message.version === 'legacy' && tx.meta.err !== null))
+  add(all.find((tx) => tx.message.version === 'legacy' && tx.wire.length > 128))
+  add(all.find((tx) => tx.message.version === 'legacy' && tx.wire.length <= 128))
+  add(all.find((tx) => tx.slot > ledger.state.frontiers.finalized))
+  return [...picked]
+}
+
+beforeEach(() => {
+  resetDeprecationWarnings()
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe.each(PROFILES)('profile %s', (profile) => {
+  const ledger = createMockLedger({ seed: 11, profile, transactions: 400 })
+  const servesDeprecated = profile === 'v1.18'
+  const [busiest = ''] = ledger.addresses()
+  const history = ledger.signatures(busiest)
+  const client = (methods: MethodsPolicy, transport: RpcTransport = ledger.transport) =>
+    createClient({ transport, methods, deprecationWarnings: false })
+
+  it('has the transactions this suite needs', () => {
+    const all = [...ledger.state.bySignature.values()]
+    expect(history.length).toBeGreaterThan(120)
+    expect(all.some((tx) => tx.message.version === 0)).toBe(true)
+    expect(all.some((tx) => tx.meta.err !== null)).toBe(true)
+  })
+
+  it.each(POLICIES)(
+    "the same address history through both calls, methods: '%s'",
+    async (methods) => {
+      const c = client(methods)
+      const walk = async (
+        call: 'getConfirmedSignaturesForAddress2' | 'getSignaturesForAddress',
+      ) => {
+        const out: SignatureInfo[] = []
+        for (;;) {
+          const before = out.at(-1)?.signature
+          const page = await c[call](busiest, {
+            limit: 37,
+            ...(before === undefined ? {} : { before }),
+          })
+          out.push(...page)
+          if (page.length < 37) return out
+        }
+      }
+      if (methods === 'deprecated' && !servesDeprecated) {
+        expect(await outcome(() => walk('getConfirmedSignaturesForAddress2'))).toEqual(NOT_FOUND)
+        expect(await outcome(() => walk('getSignaturesForAddress'))).toEqual(NOT_FOUND)
+        return
+      }
+      // The deprecated shape never has transactionIndex (4.x adds it to the replacement).
+      expect(await walk('getConfirmedSignaturesForAddress2')).toEqual(withoutIndex(history))
+      expect(await walk('getSignaturesForAddress')).toEqual(history)
+      const confirmed = ledger.signatures(busiest, { commitment: 'confirmed' })
+      const page = await c.getConfirmedSignaturesForAddress2(busiest, {
+        commitment: 'confirmed',
+        limit: 50,
+      })
+      expect(page).toEqual(withoutIndex(confirmed.slice(0, 50)))
+      expect(page.some((info) => info.confirmationStatus === 'confirmed')).toBe(
+        confirmed[0]?.confirmationStatus === 'confirmed',
+      )
+    },
+  )
+
+  it.each(POLICIES)("the pager walks the same history, methods: '%s'", async (methods) => {
+    const c = client(methods)
+    const walk = async () => {
+      const out: SignatureInfo[] = []
+      const context = { transport: c.transport, u64: 'number' as const }
+      for await (const info of signaturesForAddress(context, busiest, {
+        pageSize: 50,
+        pageRetryDelayMs: 1,
+      }))
+        out.push(info)
+      return out
+    }
+    if (methods === 'deprecated' && !servesDeprecated) {
+      expect(await outcome(walk)).toEqual(NOT_FOUND)
+      return
+    }
+    expect(await walk()).toEqual(withoutIndex(history))
+  })
+
+  it('the same transactions in every encoding through each path', async () => {
+    const signatures = sampleSignatures(ledger)
+    const reference = client('replacement')
+    const paths = POLICIES.map((methods) => ({ methods, client: client(methods) }))
+    let compared = 0
+    for (const signature of signatures) {
+      const truth = ledger.transaction(signature)
+      for (const params of TX_PARAMS) {
+        const expected = await outcome(() => reference.getTransaction(signature, params))
+        const value = (expected as { value?: { transaction: unknown; slot: number } }).value
+        const visible =
+          (truth?.slot ?? 0) <= ledger.state.frontiers.finalized ||
+          (typeof params === 'object' && params.commitment === 'confirmed')
+        if (truth?.message.version === 0 && visible)
+          expect(expected).toEqual({ error: 'RPC_ERROR', rpcCode: -32015 })
+        else if (value) expect(value.slot).toBe(truth?.slot)
+        if (
+          value &&
+          (params === 'base64' || (typeof params === 'object' && params.encoding === 'base64'))
+        ) {
+          expect(value.transaction).toEqual([
+            Buffer.from(truth?.wire ?? []).toString('base64'),
+            'base64',
+          ])
+        }
+        for (const path of paths) {
+          const viaDeprecated = await outcome(() =>
+            path.client.getConfirmedTransaction(signature, params),
+          )
+          const viaReplacement = await outcome(() => path.client.getTransaction(signature, params))
+          if (path.methods === 'deprecated' && !servesDeprecated) {
+            expect(viaDeprecated).toEqual(NOT_FOUND)
+            expect(viaReplacement).toEqual(NOT_FOUND)
+            continue
+          }
+          expect(viaDeprecated, `${signature} ${JSON.stringify(params)} ${path.methods}`).toEqual(
+            asDeprecated(expected),
+          )
+          expect(viaReplacement, `${signature} ${JSON.stringify(params)} ${path.methods}`).toEqual(
+            path.methods === 'deprecated' ? asDeprecated(expected) : expected,
+          )
+          compared++
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(
+      signatures.length * TX_PARAMS.length * (servesDeprecated ? 3 : 2),
+    )
+  })
+
+  it("'auto' sends exactly one failed probe per client, however the calls interleave", async () => {
+    const counted = counting(ledger.transport)
+    const c = client('auto', counted.transport)
+    const signatures = history.slice(0, 6).map((info) => info.signature)
+    const context = { transport: c.transport, u64: 'number' as const }
+    const pager = async () => {
+      let n = 0
+      for await (const _info of signaturesForAddress(context, busiest, { pageSize: 20, limit: 45 }))
+        n++
+      return n
+    }
+    await Promise.all([
+      ...signatures.map((signature) =>
+        outcome(() => c.getConfirmedTransaction(signature, 'base64')),
+      ),
+      c.getConfirmedSignaturesForAddress2(busiest, { limit: 3 }),
+      pager(),
+    ])
+    await c.getConfirmedSignaturesForAddress2(busiest, { limit: 3 })
+    await outcome(() => c.getConfirmedTransaction(signatures[0] ?? '', { encoding: 'jsonParsed' }))
+    expect(counted.notFound()).toBe(servesDeprecated ? 0 : 1)
+    const deprecatedSent = counted.sent.filter((method) => method.startsWith('getConfirmed'))
+    expect(deprecatedSent.length).toBe(servesDeprecated ? counted.sent.length : 1)
+
+    const second = counting(ledger.transport)
+    const other = client('auto', second.transport)
+    await other.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
+    await other.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
+    expect(second.notFound()).toBe(servesDeprecated ? 0 : 1)
+  })
+
+  it("'replacement' never sends a deprecated method, and nothing fails", async () => {
+    const counted = counting(ledger.transport)
+    const c = client('replacement', counted.transport)
+    await c.getConfirmedSignaturesForAddress2(busiest, { limit: 5 })
+    await outcome(() => c.getConfirmedTransaction(history[0]?.signature ?? '', 'base64'))
+    expect(counted.sent).toEqual(['getSignaturesForAddress', 'getTransaction'])
+    expect(counted.notFound()).toBe(0)
+  })
+
+  it('maxSupportedTransactionVersion opts deprecated calls into v0 transactions', async () => {
+    const v0 = [...ledger.state.bySignature.values()].find((tx) => tx.message.version === 0)
+    const signature = v0?.signature ?? ''
+    const transport = withMethodPolicy(ledger.transport, {
+      maxSupportedTransactionVersion: 0,
+      deprecationWarnings: false,
+    })
+    for (const encoding of ['json', 'jsonParsed', 'base64'] as const) {
+      const request = { method: 'getConfirmedTransaction', params: [signature, encoding] }
+      const direct = await ledger.transport(
+        toReplacementRequest(request, { maxSupportedTransactionVersion: 0 }),
+      )
+      expect(direct).toMatchObject({ version: 0 })
+      expect(await transport(request)).toEqual(withoutIndex(direct))
+    }
+    const faithful = withMethodPolicy(ledger.transport, { deprecationWarnings: false })
+    const error = await outcome(() =>
+      faithful({ method: 'getConfirmedTransaction', params: [signature] }),
+    )
+    expect(error).toEqual({ error: 'RPC_ERROR', rpcCode: -32015 })
+  })
+
+  it('emits the deprecation notice only where the node serves a deprecated method, once', async () => {
+    const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+    for (let i = 0; i < 2; i++) {
+      const c = createClient({ transport: ledger.transport })
+      await c.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
+      await c.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
+      await outcome(() => c.getConfirmedTransaction(history[0]?.signature ?? ''))
+    }
+    const codes = emitted.mock.calls.map((call) => (call[1] as { code?: string } | undefined)?.code)
+    expect(codes).toEqual(
+      servesDeprecated
+        ? ['CONFIRMED_RPC_DEPRECATED_METHOD', 'CONFIRMED_RPC_DEPRECATED_METHOD']
+        : [],
+    )
+  })
+})
