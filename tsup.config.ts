@@ -11,5 +11,5 @@ export default defineConfig({
   // bs58 ships CJS with `exports.default`; esbuild's interop leaves `decode` undefined in
   // the .cjs build unless it is bundled (and base-x with it).
   noExternal: ['bs58', 'base-x'],
-  external: ['node:http', 'node:crypto', 'node:net', 'node:events', 'node:buffer'],
+  external: ['msw', 'node:http', 'node:crypto', 'node:net', 'node:events', 'node:buffer'],
 })

@@ -21,7 +21,7 @@ const ledger = createMockLedger({ seed: 3 })
 const client = createClient({ transport: ledger.transport })
 const [address] = ledger.addresses()
 const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 3 })
-const tx = await client.getConfirmedTransaction(page[0].signature, 'base58')
+const tx = await client.getTransaction(page[0].signature, { encoding: 'base58', maxSupportedTransactionVersion: 0 })
 console.log(JSON.stringify({ main: Object.keys(main).sort(), testing: Object.keys(testing).sort(), page: page.map((p) => p.signature), encoding: tx.transaction[1] }))
 `
 const cjsScript = `
@@ -34,7 +34,7 @@ const testing = require('confirmed-rpc/testing')
   const client = createClient({ transport: ledger.transport })
   const [address] = ledger.addresses()
   const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 3 })
-  const tx = await client.getConfirmedTransaction(page[0].signature, 'base58')
+  const tx = await client.getTransaction(page[0].signature, { encoding: 'base58', maxSupportedTransactionVersion: 0 })
   console.log(JSON.stringify({ main: Object.keys(main).sort(), testing: Object.keys(testing).sort(), page: page.map((p) => p.signature), encoding: tx.transaction[1] }))
 })().catch((error) => { console.error(error); process.exit(1) })
 `

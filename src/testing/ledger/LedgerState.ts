@@ -64,7 +64,9 @@ export type LedgerMeta = Readonly<{
   preBalances: readonly bigint[]
   postBalances: readonly bigint[]
   /** null: not recorded. Entries with no inner instructions are left out. */
-  innerInstructions: readonly Readonly<{ index: number; instructions: readonly InnerInstruction[] }>[] | null
+  innerInstructions:
+    | readonly Readonly<{ index: number; instructions: readonly InnerInstruction[] }>[]
+    | null
   /** null: not recorded. */
   logMessages: readonly string[] | null
   preTokenBalances: readonly TokenBalance[] | null
@@ -82,7 +84,10 @@ export type LedgerTransaction = Readonly<{
   slot: number
   /** Position in the slot's transaction list (the node's `transactionIndex`). */
   indexInBlock: number
-  /** The serialized transaction (signatures + message) exactly as on the wire. */
+  /**
+   * The serialized transaction (signatures + message) exactly as on the wire. Instruction `data`
+   * of the message are views into it: treat both as read-only.
+   */
   wire: Uint8Array
   message: LedgerMessage
   /** Keys loaded from lookup tables (empty for legacy). */
@@ -100,6 +105,10 @@ export type LedgerBlock = Readonly<{
   /** Unix seconds; null for some blocks, as on real nodes that lack the timestamp. */
   blockTime: number | null
   transactions: readonly LedgerTransaction[]
+  /** Base58 hash of this block (recent blockhashes of later transactions point at these). */
+  blockhash: string
+  /** The parent block's hash. */
+  previousBlockhash: string
 }>
 
 /** Newest slot visible at each commitment; processed >= confirmed >= finalized. */
@@ -117,4 +126,8 @@ export type LedgerState = Readonly<{
   byAddress: ReadonlyMap<string, readonly LedgerTransaction[]>
   /** Lowest slot the node still has (the node's `first_available_block`). */
   firstAvailableSlot: number
+  /** Every address of `byAddress`, busiest first (ties: first seen first). */
+  addresses: readonly string[]
+  /** The address lookup tables v0 messages use: table address -> its entries, by index. */
+  lookupTables: ReadonlyMap<string, readonly string[]>
 }>

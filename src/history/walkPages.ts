@@ -1,0 +1,74 @@
+import type { MethodContext } from '../methods/MethodContext'
+import type { U64Mode } from '../schemas/common'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { fetchPage, type PageOutcome } from './fetchPage'
+import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import { linkSignal } from './linkSignal'
+import { createPageCursor } from './PageCursor'
+import { resolveWalkBounds } from './resolveWalkBounds'
+import type { WalkPlan } from './resolveWalkOptions'
+
+/** Told when the walk reaches the end of the history, `until` or the limit. @internal */
+export type OnWalkEnd = () => void
+
+/**
+ * Yields the pages of a walk from `start`, requesting the next page as soon as the current one
+ * is accepted, so the request runs while the consumer works (one page ahead, never more).
+ *
+ * Every request gets a signal linked to the caller's. When the consumer stops (`break`,
+ * `return`, a throw) the pending request is aborted and awaited before the generator finishes,
+ * so nothing keeps running. When the caller's signal aborts, the generator just returns.
+ * @internal
+ */
+export async function* walkPages<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  onEnd: OnWalkEnd,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  if (start.done || start.remaining === 0) return onEnd()
+  if (plan.signal?.aborted) return
+  const link = linkSignal(plan.signal)
+  const cursor = createPageCursor(start)
+  const bounds = resolveWalkBounds(context, plan, start, link.signal)
+  bounds.catch(() => undefined)
+  // Entries still allowed by `limit`, counted at the fetch side (ahead of the consumer).
+  let remaining = start.remaining
+  const request = (): Promise<PageOutcome<TMode>> => {
+    const limit = remaining === undefined ? plan.pageSize : Math.min(plan.pageSize, remaining)
+    const promise = fetchPage(context, cursor, {
+      plan,
+      limit,
+      bounds,
+      startBefore: start.before,
+      signal: link.signal,
+    })
+    // Handled where it is awaited; this only keeps an abandoned prefetch from being reported.
+    promise.catch(() => undefined)
+    return promise
+  }
+  let ahead: Promise<PageOutcome<TMode>> | undefined = request()
+  try {
+    while (ahead !== undefined) {
+      let outcome: PageOutcome<TMode>
+      try {
+        outcome = await ahead
+      } catch (error) {
+        if (plan.signal?.aborted) return
+        throw error
+      } finally {
+        ahead = undefined
+      }
+      if (remaining !== undefined) remaining -= outcome.entries.length
+      if (!outcome.end && remaining !== 0) ahead = request()
+      if (outcome.entries.length > 0) yield outcome.entries
+      if (plan.signal?.aborted && ahead !== undefined) return
+    }
+    onEnd()
+  } finally {
+    link.abort()
+    if (ahead !== undefined) await ahead.catch(() => undefined)
+    await bounds.catch(() => undefined)
+    link.dispose()
+  }
+}

@@ -1,0 +1,62 @@
+import { type Static, Type } from 'typebox'
+import type { TransactionEncoding, U64Mode } from './common'
+import { transactionSchema } from './Message'
+import { I64Schema, Nullable, U64Schema, Uint } from './schemaBuilders'
+import { transactionMetaRef } from './TransactionMeta'
+
+/** `$id` (and validator name) of the record schema of each encoding. */
+const RECORD_IDS = {
+  json: 'ConfirmedTransactionJson',
+  jsonParsed: 'ConfirmedTransactionJsonParsed',
+  base58: 'ConfirmedTransactionBase58',
+  base64: 'ConfirmedTransactionBase64',
+} as const satisfies Record<TransactionEncoding, string>
+
+/** Schema of {@link ConfirmedTransaction} in the given encoding. */
+export const confirmedTransactionSchema = <
+  TEncoding extends TransactionEncoding,
+  TMode extends U64Mode,
+>(
+  encoding: TEncoding,
+) =>
+  Type.Object(
+    {
+      /** Slot in which the transaction was processed. u64. */
+      slot: U64Schema<TMode>(),
+      /** The transaction in the requested encoding. */
+      transaction: transactionSchema(encoding),
+      /** Status metadata; `null` only for old long-term-storage rows stored without it. */
+      meta: Nullable(transactionMetaRef<TEncoding, TMode>(encoding)),
+      /** Estimated production time, Unix seconds; `null` when unknown. i64. */
+      blockTime: Nullable(I64Schema<TMode>()),
+      /**
+       * `'legacy'` or `0`; only when the request set `maxSupportedTransactionVersion`
+       * (never from `getConfirmedTransaction`).
+       */
+      version: Type.Optional(Type.Union([Type.Literal('legacy'), Uint()])),
+      /** Position of the transaction in its block; Agave 4.0 and later. */
+      transactionIndex: Type.Optional(Uint()),
+    },
+    { $id: RECORD_IDS[encoding] },
+  )
+
+/**
+ * A confirmed transaction record: the result of `getConfirmedTransaction` and `getTransaction`
+ * (SPEC §2.1). `transaction` follows the encoding (a {@link RawTransaction} for `json`, a
+ * {@link ParsedTransaction} for `jsonParsed`, `[data, encoding]` for `base58`/`base64`); u64
+ * fields follow the client's `u64` mode. Fields a newer node adds are kept as sent.
+ *
+ * @example
+ * ```ts
+ * import type { ConfirmedTransaction } from 'confirmed-rpc'
+ *
+ * function summary(tx: ConfirmedTransaction<'jsonParsed', 'bigint'>): string {
+ *   const ok = tx.meta === null || tx.meta.err === null
+ *   return `${tx.transaction.signatures[0]} at slot ${tx.slot}: ${ok ? 'ok' : 'failed'}`
+ * }
+ * ```
+ */
+export interface ConfirmedTransaction<
+  TEncoding extends TransactionEncoding = 'json',
+  TMode extends U64Mode = 'number',
+> extends Static<ReturnType<typeof confirmedTransactionSchema<TEncoding, TMode>>> {}

@@ -1,0 +1,35 @@
+import { ResponseShapeError } from '../../errors/ResponseShapeError'
+import type { DecodeContext } from '../DecodeContext'
+import { describeValue } from './describeValue'
+import { formatPath } from './formatPath'
+import type { Miss } from './Miss'
+
+/** Turns a validator's mismatch into the error the caller sees. */
+export function toResponseShapeError(
+  found: Miss,
+  context: DecodeContext,
+  cause?: unknown,
+): ResponseShapeError {
+  const path = formatPath(found.path)
+  const base = { method: context.method, endpoint: context.endpoint, path }
+  if (found.unsafe) {
+    const value = String(found.value)
+    return new ResponseShapeError({
+      code: 'UNSAFE_INTEGER',
+      shortMessage: `The ${context.method} result holds an integer a number cannot hold exactly at ${path}.`,
+      details: [
+        `Value: ${value} (${found.expected}). Use the client option u64: 'bigint' to read it.`,
+      ],
+      context: { ...base, value },
+      cause,
+    })
+  }
+  const received = describeValue(found.value)
+  return new ResponseShapeError({
+    code: 'RESPONSE_SHAPE',
+    shortMessage: `The ${context.method} result does not match its schema at ${path}.`,
+    details: [`Expected ${found.expected}, received ${received}.`],
+    context: { ...base, expected: found.expected, received },
+    cause,
+  })
+}

@@ -1,0 +1,178 @@
+import type { LedgerAccount, TokenState } from './LedgerAccount'
+import type { TransactionErrorJson } from './LedgerState'
+
+/** One recorded cross-program invocation, before its accounts become key indexes. */
+export type InnerRecord = Readonly<{
+  program: LedgerAccount
+  accounts: readonly LedgerAccount[]
+  data: Uint8Array
+  stackHeight: number
+}>
+
+type Frame = { readonly program: LedgerAccount; readonly start: number }
+
+const NO_DATA = new Uint8Array(0)
+
+/**
+ * The trace of one transaction's run: log lines in the node's wording, compute units, inner
+ * instructions, return data and the balance changes to commit if it succeeds. Instruction drafts
+ * drive it; nothing here decides outcomes, so a draft that calls `fail` is a deliberate failure.
+ *
+ * @example
+ * ```ts
+ * import type { LedgerAccount } from './LedgerAccount'
+ * declare const payer: LedgerAccount, program: LedgerAccount
+ * const ex = new Execution(200_000, payer, 5_000n)
+ * ex.begin(0)
+ * ex.invoke(program)
+ * ex.log('Instruction: Ping')
+ * ex.succeed(1_000)
+ * console.log(ex.logs.at(-2)) // 'Program <id> consumed 1000 of 200000 compute units'
+ * ```
+ */
+export class Execution {
+  readonly logs: string[] = []
+  readonly inner: { index: number; records: InnerRecord[] }[] = []
+  readonly lamportDeltas = new Map<LedgerAccount, bigint>()
+  readonly tokenDeltas = new Map<LedgerAccount, bigint>()
+  readonly initialized: { account: LedgerAccount; state: TokenState }[] = []
+  err: TransactionErrorJson | null = null
+  returnData: Readonly<{ program: LedgerAccount; data: Uint8Array }> | undefined
+  remaining: number
+  private index = 0
+  private records: InnerRecord[] | undefined
+  private readonly frames: Frame[] = []
+
+  constructor(
+    readonly limit: number,
+    private readonly payer: LedgerAccount,
+    private readonly fee: bigint,
+  ) {
+    this.remaining = limit
+  }
+
+  /** Lamports `account` holds at this point of the run (the fee is already taken). */
+  lamportsOf(account: LedgerAccount): bigint {
+    const fee = account === this.payer ? this.fee : 0n
+    return account.lamports + (this.lamportDeltas.get(account) ?? 0n) - fee
+  }
+
+  /** Token units `account` holds at this point of the run. */
+  tokensOf(account: LedgerAccount): bigint {
+    return (account.token?.amount ?? 0n) + (this.tokenDeltas.get(account) ?? 0n)
+  }
+
+  /** Starts top-level instruction `index`. */
+  begin(index: number): void {
+    this.index = index
+    this.records = undefined
+  }
+
+  /** Enters `program`: top level when no frame is open, else a CPI recorded as an inner instruction. */
+  invoke(program: LedgerAccount, accounts: readonly LedgerAccount[] = [], data = NO_DATA): void {
+    const depth = this.frames.length + 1
+    if (depth > 1) {
+      if (this.records === undefined) {
+        this.records = []
+        this.inner.push({ index: this.index, records: this.records })
+      }
+      this.records.push({ program, accounts, data, stackHeight: depth })
+    }
+    const lines = linesOf(program)
+    let line = lines.invoke[depth]
+    if (line === undefined) {
+      line = ['Program ', program.address, ' invoke [', depth, ']'].join('')
+      lines.invoke[depth] = line
+    }
+    this.logs.push(line)
+    this.frames.push({ program, start: this.remaining })
+  }
+
+  /** A `Program log:` line of the running program. */
+  log(text: string): void {
+    this.logs.push(['Program log: ', text].join(''))
+  }
+
+  /** A line logged without the `Program log:` prefix (builtins write these). */
+  raw(text: string): void {
+    this.logs.push(text)
+  }
+
+  /** Charges compute units to the running program. */
+  spend(units: number): void {
+    this.remaining = Math.max(0, this.remaining - units)
+  }
+
+  /** Sets the transaction's return data from the running program. */
+  setReturn(data: Uint8Array): void {
+    const frame = this.frames.at(-1)
+    if (frame === undefined) return
+    const base64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')
+    this.logs.push(['Program return: ', frame.program.address, ' ', base64].join(''))
+    this.returnData = { program: frame.program, data }
+  }
+
+  /** Leaves the running program successfully after charging its own `units`. */
+  succeed(units = 0): void {
+    const frame = this.frames.pop()
+    if (frame === undefined) return
+    this.spend(frame.program.builtinUnits ?? units)
+    this.closeLine(frame)
+    this.logs.push(linesOf(frame.program).success)
+  }
+
+  /**
+   * Fails the running program with `error` (logged as `reason`); every open frame fails with it,
+   * as the error propagates up to the top-level instruction.
+   */
+  fail(units: number, error: string | Readonly<Record<string, unknown>>, reason: string): void {
+    const first = this.frames.at(-1)
+    this.spend(first?.program.builtinUnits ?? units)
+    for (let frame = this.frames.pop(); frame !== undefined; frame = this.frames.pop()) {
+      this.closeLine(frame)
+      this.logs.push(['Program ', frame.program.address, ' failed: ', reason].join(''))
+    }
+    this.err = { InstructionError: [this.index, error] }
+  }
+
+  /** Moves lamports, to be committed if the transaction succeeds. */
+  transfer(from: LedgerAccount, to: LedgerAccount, lamports: bigint): void {
+    this.lamportDeltas.set(from, (this.lamportDeltas.get(from) ?? 0n) - lamports)
+    this.lamportDeltas.set(to, (this.lamportDeltas.get(to) ?? 0n) + lamports)
+  }
+
+  /** Moves token units between two token accounts of one mint. */
+  moveTokens(from: LedgerAccount, to: LedgerAccount, amount: bigint): void {
+    this.tokenDeltas.set(from, (this.tokenDeltas.get(from) ?? 0n) - amount)
+    this.tokenDeltas.set(to, (this.tokenDeltas.get(to) ?? 0n) + amount)
+  }
+
+  /** Makes `account` a token account once the transaction commits. */
+  initializeToken(account: LedgerAccount, state: TokenState): void {
+    this.initialized.push({ account, state })
+  }
+
+  private closeLine(frame: Frame): void {
+    if (frame.program.builtinUnits !== undefined) return
+    const used = frame.start - this.remaining
+    this.logs.push(
+      [
+        'Program ',
+        frame.program.address,
+        ' consumed ',
+        used,
+        ' of ',
+        frame.start,
+        ' compute units',
+      ].join(''),
+    )
+  }
+}
+
+/** Log lines are built with `join`, which gives flat strings: template literals leave a tree of parts. */
+function linesOf(program: LedgerAccount): { invoke: string[]; success: string } {
+  if (program.logLines === undefined) {
+    program.logLines = { invoke: [], success: ['Program ', program.address, ' success'].join('') }
+  }
+  return program.logLines
+}

@@ -1,0 +1,137 @@
+import { invalidParam } from '../../params/invalidParam'
+import { createRandom } from './createRandom'
+import { createWorld } from './createWorld'
+import { draftTransaction } from './draftTransaction'
+import { encodeBase58 } from './encodeBase58'
+import { finishTransaction } from './finishTransaction'
+import type { LedgerBlock, LedgerState, LedgerTransaction } from './LedgerState'
+import { pickTransactionKind } from './pickTransactionKind'
+import { planBlocks } from './planBlocks'
+
+/** Options of {@link buildLedgerState}. */
+export type BuildLedgerOptions = Readonly<{
+  /**
+   * Seed of everything: keys, slots, amounts, kinds. The same seed gives the same ledger,
+   * signatures included.
+   * @default 1
+   */
+  seed?: number | undefined
+  /**
+   * How many transactions the ledger holds. The default builds in well under a second, and its
+   * busiest addresses hold thousands of signatures (several full pages of 1,000).
+   * @default 5000
+   */
+  transactions?: number | undefined
+}>
+
+/** Recent blockhashes are drawn from this many preceding blocks. */
+const BLOCKHASH_WINDOW = 12
+
+/**
+ * Builds the mock ledger's data: blocks over a realistic slot range with skipped slots, null
+ * block times and distinct processed / confirmed / finalized frontiers; signed legacy and v0
+ * transactions (System and token transfers, memos, compute budget, CPI-heavy program calls,
+ * failures of every kind the node records) whose balances add up; and the signature and address
+ * indexes the RPC methods read.
+ *
+ * @example
+ * ```ts
+ * const state = buildLedgerState({ seed: 7, transactions: 1_000 })
+ * const busiest = state.addresses[0] ?? ''
+ * console.log(state.byAddress.get(busiest)?.length) // 1000: the System program is in every one
+ * ```
+ */
+export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState {
+  const seed = options.seed ?? 1
+  const count = options.transactions ?? 5_000
+  if (!Number.isSafeInteger(seed)) {
+    throw invalidParam('createMockLedger', 'seed', `expected a safe integer, got ${String(seed)}`)
+  }
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw invalidParam(
+      'createMockLedger',
+      'transactions',
+      `expected a non-negative integer, got ${String(count)}`,
+    )
+  }
+  const random = createRandom(seed)
+  const world = createWorld(random)
+  // The layout has its own stream, so the chain's shape does not shift with the world's draws.
+  const layoutRandom = createRandom(seed ^ 0x5bd1e995)
+  const plan = planBlocks(layoutRandom, count, seed)
+
+  const blocks = new Map<number, LedgerBlock>()
+  const slots: number[] = []
+  const bySignature = new Map<string, LedgerTransaction>()
+  const byAddress = new Map<string, LedgerTransaction[]>()
+  const hashes: Readonly<{ address: string; bytes: Uint8Array }>[] = []
+  const newHash = () => {
+    const bytes = layoutRandom.bytes(32)
+    return { address: encodeBase58(bytes), bytes }
+  }
+  let previous = newHash()
+  hashes.push(previous)
+  let position = 0
+  for (const planned of plan.blocks) {
+    const transactions: LedgerTransaction[] = []
+    for (let indexInBlock = 0; indexInBlock < planned.size; indexInBlock++) {
+      const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
+      const recentBlockhash = hashes[hashes.length - back] ?? previous
+      const draft = draftTransaction(world, pickTransactionKind(random, position))
+      const tx = finishTransaction(draft, {
+        slot: planned.slot,
+        indexInBlock,
+        recentBlockhash,
+        tables: world.tables,
+      })
+      if (bySignature.has(tx.signature)) {
+        throw new Error(`mock ledger: seed ${seed} produced signature ${tx.signature} twice`)
+      }
+      bySignature.set(tx.signature, tx)
+      for (const key of tx.accountKeys) {
+        const list = byAddress.get(key)
+        if (list === undefined) byAddress.set(key, [tx])
+        else list.push(tx)
+      }
+      transactions.push(tx)
+      position++
+    }
+    const hash = newHash()
+    blocks.set(planned.slot, {
+      slot: planned.slot,
+      parentSlot: planned.parentSlot,
+      blockTime: planned.blockTime,
+      transactions,
+      blockhash: hash.address,
+      previousBlockhash: previous.address,
+    })
+    slots.push(planned.slot)
+    hashes.push(hash)
+    if (hashes.length > BLOCKHASH_WINDOW) hashes.shift()
+    previous = hash
+  }
+
+  const addresses = [...byAddress.keys()]
+  const firstSeen = new Map(addresses.map((address, i) => [address, i]))
+  addresses.sort(
+    (a, b) =>
+      (byAddress.get(b)?.length ?? 0) - (byAddress.get(a)?.length ?? 0) ||
+      (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0),
+  )
+  return {
+    seed,
+    blocks,
+    slots,
+    frontiers: plan.frontiers,
+    bySignature,
+    byAddress,
+    firstAvailableSlot: slots[0] ?? plan.frontiers.finalized,
+    addresses,
+    lookupTables: new Map(
+      world.tables.map((table) => [
+        table.account.address,
+        table.entries.map((entry) => entry.address),
+      ]),
+    ),
+  }
+}

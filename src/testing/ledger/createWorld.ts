@@ -1,0 +1,241 @@
+import bs58 from 'bs58'
+import type { Random } from './createRandom'
+import { deriveSigner } from './deriveSigner'
+import { encodeBase58 } from './encodeBase58'
+import type { LedgerAccount, LookupTable, MintInfo } from './LedgerAccount'
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  COMPUTE_BUDGET_PROGRAM_ID,
+  MEMO_PROGRAM_ID,
+  MEMO_V1_PROGRAM_ID,
+  SYSTEM_PROGRAM_ID,
+  SYSVAR_CLOCK_ID,
+  SYSVAR_RENT_ID,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from './programIds'
+
+/** Everything the transaction drafts draw accounts from; balances evolve as the ledger is built. */
+export type World = Readonly<{
+  random: Random
+  system: LedgerAccount
+  token: LedgerAccount
+  token2022: LedgerAccount
+  memoV1: LedgerAccount
+  memo: LedgerAccount
+  computeBudget: LedgerAccount
+  associatedToken: LedgerAccount
+  /** Custom programs: a swap that CPIs, the router it calls, and a CPI-free oracle. */
+  swap: LedgerAccount
+  router: LedgerAccount
+  oracle: LedgerAccount
+  rentSysvar: LedgerAccount
+  clock: LedgerAccount
+  /** Fee payers. `wallets[0]` is the hot wallet that takes part in about half the transactions. */
+  wallets: readonly LedgerAccount[]
+  /** Signers holding more than 2^53 lamports. */
+  whales: readonly LedgerAccount[]
+  /** Recipients that never sign. */
+  externals: readonly LedgerAccount[]
+  tipAccounts: readonly LedgerAccount[]
+  mints: readonly MintInfo[]
+  /** Token accounts by owner. */
+  holdings: ReadonlyMap<LedgerAccount, readonly LedgerAccount[]>
+  /** Token accounts by mint. */
+  holders: ReadonlyMap<MintInfo, readonly LedgerAccount[]>
+  vaults: readonly Readonly<{
+    account: LedgerAccount
+    tokens: ReadonlyMap<MintInfo, LedgerAccount>
+  }>[]
+  treasury: LedgerAccount
+  oracleStates: readonly LedgerAccount[]
+  /** Old accounts below rent exemption, which still pay rent when written. */
+  rentPayers: readonly LedgerAccount[]
+  tables: readonly LookupTable[]
+  /** A payer drawn with the hot wallet first and the others in a Zipf-like tail. */
+  pickPayer: () => LedgerAccount
+  /** A System transfer recipient other than `payer`. */
+  pickRecipient: (payer: LedgerAccount) => LedgerAccount
+  /** A never-seen non-signing address. */
+  freshAddress: (lamports: bigint) => LedgerAccount
+  /** A never-seen signer (a key pair), or undefined once the budget of new keys is spent. */
+  freshSigner: () => LedgerAccount | undefined
+}>
+
+const SOL = 1_000_000_000n
+const WALLETS = 36
+const EXTERNALS = 90
+/** Key generation through node:crypto costs about 0.6 ms, so new signers are rationed. */
+const FRESH_SIGNERS = 24
+
+/**
+ * Creates the accounts of a ledger from `random`: programs, sysvars, wallets (key pairs), whales,
+ * recipients, mints (decimals 6 and 9, one on Token-2022), token accounts, vaults and two lookup
+ * tables. The same random sequence gives the same world.
+ *
+ * @example
+ * ```ts
+ * import { createRandom } from './createRandom'
+ * const world = createWorld(createRandom(1))
+ * console.log(world.wallets.length > 10) // true
+ * ```
+ */
+export function createWorld(random: Random): World {
+  const known = (address: string, lamports: bigint, builtinUnits?: number): LedgerAccount => ({
+    address,
+    bytes: bs58.decode(address),
+    lamports,
+    builtinUnits,
+  })
+  const freshAddress = (lamports: bigint): LedgerAccount => {
+    const bytes = random.bytes(32)
+    return { address: encodeBase58(bytes), bytes, lamports }
+  }
+  const signer = (lamports: bigint): LedgerAccount => deriveSigner(random.bytes(32), lamports)
+
+  const system = known(SYSTEM_PROGRAM_ID, 1n, 150)
+  const token = known(TOKEN_PROGRAM_ID, 934_087_680n)
+  const token2022 = known(TOKEN_2022_PROGRAM_ID, 1_141_440n)
+  const rentSysvar = known(SYSVAR_RENT_ID, 1_009_200n)
+  const clock = known(SYSVAR_CLOCK_ID, 1_169_280n)
+
+  const wallets = Array.from({ length: WALLETS }, (_, i) =>
+    signer(i === 0 ? 250n * SOL : BigInt(random.between(1, 200)) * SOL + BigInt(random.int(1e9))),
+  )
+  const whales = [
+    signer(9_007_199_254_740_993n + BigInt(random.int(1e9)) * 1_000_000n),
+    signer(12_500_000n * SOL + BigInt(random.int(1e9))),
+  ]
+  const externals = Array.from({ length: EXTERNALS }, () =>
+    freshAddress(BigInt(random.between(10, 50_000)) * 1_000_000n),
+  )
+  const tipAccounts = Array.from({ length: 4 }, () =>
+    freshAddress(BigInt(random.between(1, 900)) * SOL),
+  )
+
+  const mints: MintInfo[] = [
+    { account: freshAddress(1_461_600n), decimals: 6, program: token },
+    { account: freshAddress(1_461_600n), decimals: 9, program: token },
+    { account: freshAddress(2_108_880n), decimals: 6, program: token2022 },
+  ]
+  const holdings = new Map<LedgerAccount, LedgerAccount[]>()
+  const holders = new Map<MintInfo, LedgerAccount[]>(mints.map((mint) => [mint, []]))
+  const open = (owner: LedgerAccount, mint: MintInfo, amount: bigint): LedgerAccount => {
+    const rent = mint.program === token ? 2_039_280n : 2_074_080n
+    const account = freshAddress(rent)
+    account.token = { mint, owner, amount }
+    holdings.set(owner, [...(holdings.get(owner) ?? []), account])
+    holders.get(mint)?.push(account)
+    return account
+  }
+  const someTokens = (mint: MintInfo): bigint =>
+    BigInt(random.between(1, 50_000)) * 10n ** BigInt(mint.decimals) + BigInt(random.int(1e6))
+  for (const [i, wallet] of [...wallets, ...whales].entries()) {
+    for (const mint of mints) {
+      if (i === 0 || random.chance(0.7)) open(wallet, mint, someTokens(mint))
+    }
+  }
+  for (const external of externals.slice(0, 48)) {
+    const mint = mints[random.int(mints.length)] as MintInfo
+    open(external, mint, someTokens(mint))
+  }
+  const vaults = Array.from({ length: 3 }, (_, v) => {
+    const account = freshAddress(BigInt(random.between(50, 5_000)) * SOL)
+    const tokens = new Map<MintInfo, LedgerAccount>()
+    for (const mint of mints) {
+      // One vault's 9-decimal balance exceeds 2^53 raw units, so token amounts test the lossless path.
+      const deep = v === 0 && mint.decimals === 9 ? 40_000_000n * 10n ** 9n : 0n
+      tokens.set(mint, open(account, mint, deep + someTokens(mint) * 1_000n))
+    }
+    return { account, tokens }
+  })
+  const treasury = freshAddress(BigInt(random.between(100, 10_000)) * SOL)
+  const oracleStates = Array.from({ length: 4 }, () => freshAddress(3_173_760n))
+  const rentPayers = Array.from({ length: 3 }, () =>
+    freshAddress(BigInt(random.between(400_000, 850_000))),
+  )
+
+  const tables = [freshAddress(0n), freshAddress(0n)].map((account, t) => {
+    const entries =
+      t === 0
+        ? [
+            system,
+            token,
+            token2022,
+            rentSysvar,
+            clock,
+            ...mints.map((mint) => mint.account),
+            ...vaults.flatMap((vault) => [vault.account, ...vault.tokens.values()]),
+            treasury,
+            ...oracleStates,
+          ]
+        : [
+            ...externals.slice(0, 60),
+            ...tipAccounts,
+            ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
+            ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
+          ]
+    entries.forEach((entry, index) => {
+      entry.lookup = { table: t, index }
+    })
+    return { account, entries }
+  })
+
+  // Cumulative Zipf weights (1/rank) over the wallets after the hot one.
+  const cumulative: number[] = []
+  let total = 0
+  for (let rank = 1; rank < wallets.length; rank++) {
+    total += 1 / rank
+    cumulative.push(total)
+  }
+  const zipfWallet = (): LedgerAccount => {
+    const target = random.float() * total
+    const at = cumulative.findIndex((edge) => target < edge)
+    return wallets[(at < 0 ? cumulative.length - 1 : at) + 1] as LedgerAccount
+  }
+  const hot = wallets[0] as LedgerAccount
+  let freshSigners = 0
+
+  return {
+    random,
+    system,
+    token,
+    token2022,
+    memoV1: known(MEMO_V1_PROGRAM_ID, 521_498_880n),
+    memo: known(MEMO_PROGRAM_ID, 521_498_880n),
+    computeBudget: known(COMPUTE_BUDGET_PROGRAM_ID, 1n, 150),
+    associatedToken: known(ASSOCIATED_TOKEN_PROGRAM_ID, 731_913_600n),
+    swap: freshAddress(1_141_440n),
+    router: freshAddress(1_141_440n),
+    oracle: freshAddress(1_141_440n),
+    rentSysvar,
+    clock,
+    wallets,
+    whales,
+    externals,
+    tipAccounts,
+    mints,
+    holdings,
+    holders,
+    vaults,
+    treasury,
+    oracleStates,
+    rentPayers,
+    tables,
+    pickPayer: () => (random.chance(0.42) ? hot : zipfWallet()),
+    pickRecipient: (payer) => {
+      const roll = random.float()
+      let to: LedgerAccount
+      if (roll < 0.28 && payer !== hot) to = hot
+      else if (roll < 0.6) to = zipfWallet()
+      else to = externals[random.int(externals.length)] as LedgerAccount
+      return to === payer ? (externals[random.int(externals.length)] as LedgerAccount) : to
+    },
+    freshAddress,
+    freshSigner: () => {
+      if (freshSigners >= FRESH_SIGNERS) return undefined
+      freshSigners++
+      return signer(0n)
+    },
+  }
+}

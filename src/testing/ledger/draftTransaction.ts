@@ -1,0 +1,105 @@
+import type { World } from './createWorld'
+import type { DraftInstruction, DraftTransaction, Recording } from './DraftInstruction'
+import { computeBudgetInstruction } from './instructions/computeBudgetInstruction'
+import { systemTransferInstruction } from './instructions/systemTransferInstruction'
+import type { DraftBody } from './kinds/DraftBody'
+import { draftCreateTokenAccount } from './kinds/draftCreateTokenAccount'
+import { draftPayment } from './kinds/draftPayment'
+import { draftProgramCall } from './kinds/draftProgramCall'
+import { draftTokenTransfer } from './kinds/draftTokenTransfer'
+import type { LedgerAccount } from './LedgerAccount'
+import type { KindPick } from './pickTransactionKind'
+
+const SOL = 1_000_000_000n
+/** Below this a wallet is topped up by a whale before it pays again. */
+const LOW_BALANCE = SOL / 20n
+const PRICES = [1n, 1_000n, 10_000n, 50_000n, 100_000n, 250_000n, 1_000_000n]
+
+/**
+ * Drafts one transaction of the picked kind: chooses the payer (topping it up from a whale when it
+ * runs low), builds the body, prepends compute budget instructions to most, and settles the
+ * message version and what the node recorded.
+ *
+ * @example
+ * ```ts
+ * import { createRandom } from './createRandom'
+ * import { createWorld } from './createWorld'
+ * const world = createWorld(createRandom(1))
+ * const draft = draftTransaction(world, { kind: 'swap', version: 0 })
+ * console.log(draft.version) // 0
+ * ```
+ */
+export function draftTransaction(world: World, pick: KindPick): DraftTransaction {
+  const { random } = world
+  const payer = world.pickPayer()
+  const body =
+    payer.lamports < LOW_BALANCE
+      ? whaleTransfer(world, payer)
+      : (draftBody(world, payer, pick) ?? draftPayment(world, payer, 'transfer'))
+  const budget: DraftInstruction[] = []
+  const roll = random.float()
+  if (roll < 0.5) {
+    const units = Math.ceil((body.minUnits + random.between(0, 150_000)) / 1_000) * 1_000
+    budget.push(computeBudgetInstruction(world.computeBudget, { unitLimit: units }))
+  }
+  if (roll < 0.62) {
+    const unitPrice = PRICES[random.int(PRICES.length)] ?? 1n
+    budget.push(computeBudgetInstruction(world.computeBudget, { unitPrice }))
+  }
+  const recordingRoll = random.float()
+  const recording: Recording =
+    pick.recording ?? (recordingRoll < 0.01 ? 'plain' : recordingRoll < 0.015 ? 'old' : 'full')
+  return {
+    payer: body.payer,
+    instructions: [...budget, ...body.instructions],
+    version: pick.version ?? (random.chance(0.35) ? 0 : 'legacy'),
+    recording,
+    loadError: body.loadError,
+    rentShortfall: body.rentShortfall,
+    // Rows recorded before rewards were stored could not report the rent, so none is taken.
+    rentDebits: recording === 'old' ? undefined : body.rentDebits,
+  }
+}
+
+function draftBody(world: World, payer: LedgerAccount, pick: KindPick): DraftBody | undefined {
+  switch (pick.kind) {
+    case 'transfer':
+    case 'memoPayment':
+    case 'twoMemos':
+    case 'emptyMemo':
+    case 'invalidMemo':
+    case 'failedTransfer':
+    case 'rentShortfall':
+      return draftPayment(world, payer, pick.kind)
+    case 'tokenTransfer':
+    case 'token2022Transfer':
+    case 'failedTokenTransfer':
+      return draftTokenTransfer(world, payer, {
+        fail: pick.kind === 'failedTokenTransfer',
+        token2022: pick.kind === 'token2022Transfer',
+      })
+    case 'swap':
+    case 'failedSwap':
+    case 'rentCollection':
+    case 'programCall':
+    case 'failedProgramCall':
+    case 'exhaustedProgramCall':
+    case 'unloadableProgram':
+      return draftProgramCall(world, payer, pick.kind)
+    case 'createTokenAccount':
+      return draftCreateTokenAccount(world, payer)
+    case 'whaleTransfer':
+      return whaleTransfer(world, world.pickRecipient(payer))
+  }
+}
+
+/** A whale (balance above 2^53) sends 10 to 2,000 SOL to `to`. */
+function whaleTransfer(world: World, to: LedgerAccount): DraftBody {
+  const whale = world.whales[world.random.int(world.whales.length)] as LedgerAccount
+  const lamports = BigInt(world.random.between(10, 2_000)) * SOL
+  return {
+    payer: whale,
+    instructions: [systemTransferInstruction(world.system, whale, to, lamports)],
+    minUnits: 300,
+  }
+}

@@ -1,0 +1,99 @@
+import { sign } from 'node:crypto'
+import type { CompiledMessage } from './compileMessage'
+import { encodeBase58 } from './encodeBase58'
+import { writeCompactU16 } from './writeCompactU16'
+
+export type EncodedTransaction = Readonly<{
+  /** Signatures then message, as on the wire. */
+  wire: Uint8Array
+  /** Base58 signatures, in signer order. */
+  signatures: readonly string[]
+  /** Each instruction's data, as a view into `wire`. */
+  instructionData: readonly Uint8Array[]
+}>
+
+/**
+ * Serializes `message` (legacy, or v0 with its 0x80 prefix and lookups) after room for the
+ * signatures, then signs the message bytes with each required signer's key (Ed25519 through
+ * node:crypto) and writes the signatures in front.
+ *
+ * @example
+ * ```ts
+ * import type { CompiledMessage } from './compileMessage'
+ * declare const message: CompiledMessage
+ * const { wire, signatures } = encodeTransaction(message, new Uint8Array(32))
+ * console.log(wire[0] === signatures.length) // true while there are fewer than 128 signers
+ * ```
+ */
+export function encodeTransaction(
+  message: CompiledMessage,
+  blockhash: Uint8Array,
+): EncodedTransaction {
+  const signerCount = message.header.numRequiredSignatures
+  const messageOffset = writeCompactU16(undefined, 0, signerCount) + 64 * signerCount
+  const wire = new Uint8Array(messageOffset + writeMessage(undefined, message, blockhash, 0, []))
+  writeCompactU16(wire, 0, signerCount)
+  const dataOffsets: number[] = []
+  writeMessage(wire, message, blockhash, messageOffset, dataOffsets)
+  const body = wire.subarray(messageOffset)
+  const signatures: string[] = []
+  for (let i = 0; i < signerCount; i++) {
+    const key = message.staticKeys[i]?.signingKey
+    if (key === undefined) throw new Error(`signer ${i} of a generated message has no key`)
+    const signature = sign(null, body, key)
+    const at = messageOffset - 64 * (signerCount - i)
+    wire.set(signature, at)
+    signatures.push(encodeBase58(wire.subarray(at, at + 64)))
+  }
+  const instructionData = message.instructions.map((instruction, i) => {
+    const start = dataOffsets[i] ?? 0
+    return wire.subarray(start, start + instruction.data.length)
+  })
+  return { wire, signatures, instructionData }
+}
+
+/** Writes (or, without `out`, measures) the message; returns its end offset. */
+function writeMessage(
+  out: Uint8Array | undefined,
+  message: CompiledMessage,
+  blockhash: Uint8Array,
+  offset: number,
+  dataOffsets: number[],
+): number {
+  let at = offset
+  const byte = (value: number): void => {
+    if (out) out[at] = value
+    at++
+  }
+  const bytes = (value: Uint8Array | readonly number[]): void => {
+    if (out) out.set(value, at)
+    at += value.length
+  }
+  if (message.version === 0) byte(0x80)
+  byte(message.header.numRequiredSignatures)
+  byte(message.header.numReadonlySignedAccounts)
+  byte(message.header.numReadonlyUnsignedAccounts)
+  at = writeCompactU16(out, at, message.staticKeys.length)
+  for (const key of message.staticKeys) bytes(key.bytes)
+  bytes(blockhash)
+  at = writeCompactU16(out, at, message.instructions.length)
+  for (const instruction of message.instructions) {
+    byte(instruction.programIdIndex)
+    at = writeCompactU16(out, at, instruction.accounts.length)
+    bytes(instruction.accounts)
+    at = writeCompactU16(out, at, instruction.data.length)
+    dataOffsets.push(at)
+    bytes(instruction.data)
+  }
+  if (message.lookups !== undefined) {
+    at = writeCompactU16(out, at, message.lookups.length)
+    for (const lookup of message.lookups) {
+      bytes(lookup.table.bytes)
+      at = writeCompactU16(out, at, lookup.writableIndexes.length)
+      bytes(lookup.writableIndexes)
+      at = writeCompactU16(out, at, lookup.readonlyIndexes.length)
+      bytes(lookup.readonlyIndexes)
+    }
+  }
+  return at
+}

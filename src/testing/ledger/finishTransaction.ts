@@ -1,0 +1,250 @@
+import { compileMessage } from './compileMessage'
+import type { DraftTransaction } from './DraftInstruction'
+import { Execution } from './Execution'
+import { encodeTransaction } from './encodeTransaction'
+import { formatMemo } from './formatMemo'
+import type { LedgerAccount, LookupTable } from './LedgerAccount'
+import type {
+  InnerInstruction,
+  LedgerMessage,
+  LedgerMeta,
+  LedgerTransaction,
+  Reward,
+  TokenBalance,
+  TransactionErrorJson,
+} from './LedgerState'
+import {
+  MEMO_PROGRAM_ID,
+  MEMO_V1_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from './programIds'
+
+/** Where a transaction lands and what it may reference. */
+export type FinishContext = Readonly<{
+  slot: number
+  indexInBlock: number
+  recentBlockhash: Readonly<{ address: string; bytes: Uint8Array }>
+  tables: readonly LookupTable[]
+}>
+
+/** Shared empty lists: most transactions have no rewards, no token balances, no CPI. */
+const NONE: readonly never[] = Object.freeze([])
+const NO_LOADED = Object.freeze({ writable: NONE, readonly: NONE })
+const LAMPORTS_PER_SIGNATURE = 5_000n
+const DEFAULT_UNITS_PER_INSTRUCTION = 200_000
+const MAX_UNITS = 1_400_000
+
+/**
+ * Turns a draft into a committed ledger transaction: compiles and signs the message, charges the
+ * fee (5,000 lamports per signature plus the priority fee), runs the instructions, commits their
+ * balance changes only on success, and records the status meta the way the draft's recording says.
+ * The world's balances move forward, so the next transaction's pre balances are these post ones.
+ *
+ * @example
+ * ```ts
+ * import { createRandom } from './createRandom'
+ * import { createWorld } from './createWorld'
+ * import { draftTransaction } from './draftTransaction'
+ * const world = createWorld(createRandom(1))
+ * const draft = draftTransaction(world, { kind: 'transfer' })
+ * const recentBlockhash = world.freshAddress(0n)
+ * const tx = finishTransaction(draft, { slot: 1, indexInBlock: 0, recentBlockhash, tables: world.tables })
+ * console.log(tx.meta.fee >= 5_000n) // true
+ * ```
+ */
+export function finishTransaction(
+  draft: DraftTransaction,
+  context: FinishContext,
+): LedgerTransaction {
+  const { payer } = draft
+  const compiled = compileMessage(payer, draft.instructions, draft.version, context.tables)
+  const keys = compiled.keys
+  const indexOf = (account: LedgerAccount): number => {
+    const index = keys.indexOf(account)
+    if (index < 0) throw new Error(`mock ledger: ${account.address} is used but not among the keys`)
+    return index
+  }
+
+  let unitLimit: number | undefined
+  let unitPrice = 0n
+  let invocations = 0
+  for (const instruction of draft.instructions) {
+    if (instruction.unitLimit !== undefined) unitLimit = instruction.unitLimit
+    else if (instruction.unitPrice !== undefined) unitPrice = instruction.unitPrice
+    else invocations++
+  }
+  const limit = unitLimit ?? Math.min(DEFAULT_UNITS_PER_INSTRUCTION * invocations, MAX_UNITS)
+  const signatureCount = compiled.header.numRequiredSignatures
+  const fee =
+    LAMPORTS_PER_SIGNATURE * BigInt(signatureCount) +
+    (unitPrice * BigInt(limit) + 999_999n) / 1_000_000n
+
+  const preBalances = keys.map((account) => account.lamports)
+  const tracksTokens = keys.some(
+    (account) => account.address === TOKEN_PROGRAM_ID || account.address === TOKEN_2022_PROGRAM_ID,
+  )
+  const preTokenBalances = tracksTokens ? tokenBalances(keys) : NONE
+
+  let err: TransactionErrorJson | null = null
+  let execution: Execution | undefined
+  if (draft.loadError !== undefined) {
+    err = draft.loadError
+  } else {
+    execution = new Execution(limit, payer, fee)
+    for (const [index, instruction] of draft.instructions.entries()) {
+      execution.begin(index)
+      instruction.run(execution)
+      if (execution.err !== null) break
+    }
+    err = execution.err
+    if (err === null && draft.rentShortfall !== undefined) {
+      err = { InsufficientFundsForRent: { account_index: indexOf(draft.rentShortfall) } }
+    }
+  }
+
+  payer.lamports -= fee
+  const rewards: Reward[] = []
+  if (err === null && execution !== undefined) {
+    for (const [account, delta] of execution.lamportDeltas) {
+      indexOf(account)
+      account.lamports += delta
+    }
+    for (const [account, delta] of execution.tokenDeltas) {
+      if (account.token !== undefined) account.token.amount += delta
+    }
+    for (const { account, state } of execution.initialized) account.token = state
+    for (const debit of draft.rentDebits ?? []) {
+      indexOf(debit.account)
+      debit.account.lamports -= debit.lamports
+      rewards.push({
+        pubkey: debit.account.address,
+        lamports: -debit.lamports,
+        postBalance: debit.account.lamports,
+        rewardType: 'Rent',
+        commission: null,
+      })
+    }
+  }
+  const postBalances = keys.map((account) => {
+    if (account.lamports < 0n) throw new Error(`mock ledger: ${account.address} went negative`)
+    return account.lamports
+  })
+  const postTokenBalances = tracksTokens ? tokenBalances(keys) : NONE
+
+  const encoded = encodeTransaction(compiled, context.recentBlockhash.bytes)
+  const staticAccountKeys = compiled.staticKeys.map((account) => account.address)
+  const message: LedgerMessage = {
+    version: compiled.version,
+    header: compiled.header,
+    staticAccountKeys,
+    recentBlockhash: context.recentBlockhash.address,
+    instructions: compiled.instructions.map((instruction, i) => ({
+      programIdIndex: instruction.programIdIndex,
+      accounts: instruction.accounts,
+      data: encoded.instructionData[i] ?? instruction.data,
+    })),
+    ...(compiled.lookups === undefined
+      ? {}
+      : {
+          addressTableLookups: compiled.lookups.map((lookup) => ({
+            accountKey: lookup.table.address,
+            writableIndexes: lookup.writableIndexes,
+            readonlyIndexes: lookup.readonlyIndexes,
+          })),
+        }),
+  }
+  const loadedAddresses =
+    compiled.version === 0
+      ? {
+          writable: compiled.loadedWritable.map((account) => account.address),
+          readonly: compiled.loadedReadonly.map((account) => account.address),
+        }
+      : NO_LOADED
+  const accountKeys =
+    compiled.version === 0
+      ? staticAccountKeys.concat(loadedAddresses.writable, loadedAddresses.readonly)
+      : staticAccountKeys
+
+  const memos: Uint8Array[] = []
+  for (const instruction of message.instructions) {
+    const program = accountKeys[instruction.programIdIndex]
+    if (program === MEMO_PROGRAM_ID || program === MEMO_V1_PROGRAM_ID) memos.push(instruction.data)
+  }
+
+  const innerInstructions =
+    execution === undefined
+      ? null
+      : execution.inner.length === 0
+        ? NONE
+        : execution.inner.map(({ index, records }) => ({
+            index,
+            instructions: records.map(
+              (record): InnerInstruction => ({
+                programIdIndex: indexOf(record.program),
+                accounts: record.accounts.map(indexOf),
+                data: record.data,
+                stackHeight: record.stackHeight,
+              }),
+            ),
+          }))
+  const consumed = execution === undefined ? 0 : execution.limit - execution.remaining
+  const writableCount =
+    signatureCount -
+    compiled.header.numReadonlySignedAccounts +
+    (compiled.staticKeys.length - signatureCount - compiled.header.numReadonlyUnsignedAccounts) +
+    compiled.loadedWritable.length
+  const dataBytes = message.instructions.reduce((sum, ix) => sum + ix.data.length, 0)
+  const costUnits =
+    720 * signatureCount + 300 * writableCount + Math.floor(dataBytes / 4) + consumed
+
+  const full = draft.recording === 'full'
+  const old = draft.recording === 'old'
+  const returnData = execution?.returnData
+  const meta: LedgerMeta = {
+    err,
+    fee,
+    preBalances,
+    postBalances,
+    innerInstructions: full || old ? innerInstructions : null,
+    logMessages: (full || old) && execution !== undefined ? execution.logs : null,
+    preTokenBalances: old ? null : preTokenBalances,
+    postTokenBalances: old ? null : postTokenBalances,
+    rewards: old ? null : rewards.length === 0 ? NONE : rewards,
+    ...(returnData !== undefined && draft.recording !== 'plain'
+      ? { returnData: { programId: returnData.program.address, data: returnData.data } }
+      : {}),
+    ...(old ? {} : { computeUnitsConsumed: BigInt(consumed), costUnits: BigInt(costUnits) }),
+  }
+
+  return {
+    signature: encoded.signatures[0] ?? '',
+    signatures: encoded.signatures,
+    slot: context.slot,
+    indexInBlock: context.indexInBlock,
+    wire: encoded.wire,
+    message,
+    loadedAddresses,
+    meta,
+    memo: formatMemo(memos),
+    accountKeys,
+  }
+}
+
+/** Token balances of the keys that are token accounts, in key order (mints are not). */
+function tokenBalances(keys: readonly LedgerAccount[]): readonly TokenBalance[] {
+  const balances: TokenBalance[] = []
+  for (const [accountIndex, account] of keys.entries()) {
+    const token = account.token
+    if (token === undefined) continue
+    balances.push({
+      accountIndex,
+      mint: token.mint.account.address,
+      owner: token.owner.address,
+      programId: token.mint.program.address,
+      amount: token.amount,
+      decimals: token.mint.decimals,
+    })
+  }
+  return balances.length === 0 ? NONE : balances
+}

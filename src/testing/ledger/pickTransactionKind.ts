@@ -1,0 +1,105 @@
+import type { Random } from './createRandom'
+import type { Recording } from './DraftInstruction'
+
+export type TransactionKind =
+  | 'transfer'
+  | 'memoPayment'
+  | 'twoMemos'
+  | 'emptyMemo'
+  | 'invalidMemo'
+  | 'failedTransfer'
+  | 'rentShortfall'
+  | 'tokenTransfer'
+  | 'token2022Transfer'
+  | 'failedTokenTransfer'
+  | 'swap'
+  | 'failedSwap'
+  | 'rentCollection'
+  | 'programCall'
+  | 'failedProgramCall'
+  | 'exhaustedProgramCall'
+  | 'unloadableProgram'
+  | 'createTokenAccount'
+  | 'whaleTransfer'
+
+/** A kind, and optionally a fixed message version and recording. */
+export type KindPick = Readonly<{
+  kind: TransactionKind
+  version?: 'legacy' | 0 | undefined
+  recording?: Recording | undefined
+}>
+
+/**
+ * Every rare shape, pinned to fixed positions of each run of 1,000 transactions, so that even a
+ * small ledger holds one of each (the tests and the docs rely on that).
+ */
+const SHOWCASE: readonly KindPick[] = [
+  { kind: 'twoMemos', version: 'legacy' },
+  { kind: 'invalidMemo', version: 'legacy' },
+  { kind: 'tokenTransfer', version: 0 },
+  { kind: 'token2022Transfer', version: 'legacy' },
+  { kind: 'swap', version: 0 },
+  { kind: 'failedTransfer', version: 'legacy' },
+  { kind: 'failedProgramCall', version: 'legacy' },
+  { kind: 'rentShortfall', version: 'legacy' },
+  { kind: 'unloadableProgram', version: 'legacy' },
+  { kind: 'failedSwap', version: 0 },
+  { kind: 'createTokenAccount', version: 'legacy' },
+  { kind: 'whaleTransfer', version: 'legacy' },
+  { kind: 'rentCollection', version: 'legacy' },
+  { kind: 'swap', version: 'legacy', recording: 'plain' },
+  { kind: 'tokenTransfer', version: 'legacy', recording: 'old' },
+  { kind: 'emptyMemo', version: 'legacy' },
+  { kind: 'exhaustedProgramCall', version: 0 },
+  { kind: 'memoPayment', version: 0 },
+  { kind: 'failedTokenTransfer', version: 'legacy' },
+  { kind: 'programCall', version: 'legacy' },
+]
+const SHOWCASE_SPACING = 25
+
+/** Relative frequencies of the other positions: mostly payments, token transfers and swaps. */
+const WEIGHTS: readonly (readonly [TransactionKind, number])[] = [
+  ['transfer', 26],
+  ['memoPayment', 6],
+  ['tokenTransfer', 20],
+  ['token2022Transfer', 4],
+  ['swap', 13],
+  ['rentCollection', 0.5],
+  ['programCall', 6],
+  ['createTokenAccount', 1],
+  ['whaleTransfer', 2],
+  ['failedTransfer', 2.5],
+  ['failedTokenTransfer', 1.5],
+  ['failedSwap', 2.5],
+  ['failedProgramCall', 1],
+  ['exhaustedProgramCall', 0.4],
+  ['rentShortfall', 0.7],
+  ['unloadableProgram', 0.7],
+  ['invalidMemo', 0.3],
+  ['twoMemos', 0.3],
+  ['emptyMemo', 0.2],
+]
+const TOTAL = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0)
+
+/**
+ * The kind of the transaction at `position` (0-based, in ledger order).
+ *
+ * @example
+ * ```ts
+ * import { createRandom } from './createRandom'
+ * console.log(pickTransactionKind(createRandom(1), 3).kind) // 'twoMemos'
+ * ```
+ */
+export function pickTransactionKind(random: Random, position: number): KindPick {
+  const cycle = position % 1_000
+  if (cycle % SHOWCASE_SPACING === 3) {
+    const pinned = SHOWCASE[(cycle - 3) / SHOWCASE_SPACING]
+    if (pinned !== undefined) return pinned
+  }
+  let target = random.float() * TOTAL
+  for (const [kind, weight] of WEIGHTS) {
+    target -= weight
+    if (target < 0) return { kind }
+  }
+  return { kind: 'transfer' }
+}

@@ -1,0 +1,89 @@
+import bs58 from 'bs58'
+import { isSigner } from '../ledger/isSigner'
+import { isWritable } from '../ledger/isWritable'
+import type { LedgerMessage, LedgerTransaction } from '../ledger/LedgerState'
+import { allAccountKeys } from './allAccountKeys'
+import { encodeBase64 } from './encodeBase64'
+import type { JsonOut } from './JsonOut'
+import { parseInstruction } from './parseInstruction'
+import type { ProfileRules } from './profileRules'
+import type { WireEncoding } from './readTransactionConfigParam'
+
+function addressTableLookups(message: LedgerMessage): JsonOut | undefined {
+  return message.addressTableLookups?.map((lookup) => ({
+    accountKey: lookup.accountKey,
+    writableIndexes: lookup.writableIndexes,
+    readonlyIndexes: lookup.readonlyIndexes,
+  }))
+}
+
+function rawMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
+  const { message } = tx
+  return {
+    header: {
+      numRequiredSignatures: message.header.numRequiredSignatures,
+      numReadonlySignedAccounts: message.header.numReadonlySignedAccounts,
+      numReadonlyUnsignedAccounts: message.header.numReadonlyUnsignedAccounts,
+    },
+    accountKeys: message.staticAccountKeys,
+    recentBlockhash: message.recentBlockhash,
+    instructions: message.instructions.map((instruction) => ({
+      programIdIndex: instruction.programIdIndex,
+      accounts: instruction.accounts,
+      data: bs58.encode(instruction.data),
+      stackHeight: rules.topLevelStackHeight,
+    })),
+    addressTableLookups: addressTableLookups(message),
+  }
+}
+
+function parsedMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
+  const { message, loadedAddresses } = tx
+  const keys = allAccountKeys(tx)
+  const staticCount = message.staticAccountKeys.length
+  return {
+    accountKeys: keys.map((pubkey, index) => ({
+      pubkey,
+      writable: isWritable(message, index, loadedAddresses, rules.reservedKeys),
+      signer: isSigner(message, index),
+      source: index < staticCount ? 'transaction' : 'lookupTable',
+    })),
+    recentBlockhash: message.recentBlockhash,
+    instructions: message.instructions.map((instruction) =>
+      parseInstruction({ ...instruction, stackHeight: rules.topLevelStackHeight }, keys),
+    ),
+    addressTableLookups: addressTableLookups(message),
+  }
+}
+
+/**
+ * The `transaction` member of a lookup result in the requested encoding: `[data, encoding]` for
+ * base58/base64, a plain base58 string for the legacy `binary`, `{signatures, message}` for json
+ * (static keys, compiled instructions) and jsonParsed (keys with flags, parsed instructions).
+ *
+ * @example
+ * ```ts
+ * import { profileRules } from './profileRules'
+ * import type { LedgerTransaction } from '../ledger/LedgerState'
+ * declare const tx: LedgerTransaction
+ * const [data, encoding] = encodeTransactionBody(tx, 'base64', profileRules('v1.18')) as [string, string]
+ * ```
+ */
+export function encodeTransactionBody(
+  tx: LedgerTransaction,
+  encoding: WireEncoding,
+  rules: ProfileRules,
+): JsonOut {
+  switch (encoding) {
+    case 'binary':
+      return bs58.encode(tx.wire)
+    case 'base58':
+      return [bs58.encode(tx.wire), 'base58']
+    case 'base64':
+      return [encodeBase64(tx.wire), 'base64']
+    case 'json':
+      return { signatures: tx.signatures, message: rawMessage(tx, rules) }
+    case 'jsonParsed':
+      return { signatures: tx.signatures, message: parsedMessage(tx, rules) }
+  }
+}

@@ -1,0 +1,25 @@
+import type { LedgerTransaction } from '../ledger/LedgerState'
+import type { RpcContext } from './RpcContext'
+
+/**
+ * The transaction a status lookup finds at a commitment's frontier: known by its first signature
+ * (the one the node indexes), at or above the first available slot, not newer than `highestSlot`.
+ *
+ * @example
+ * ```ts
+ * import type { RpcContext } from './RpcContext'
+ * declare const ctx: RpcContext
+ * declare const signature: string
+ * const tx = findVisibleTransaction(ctx, signature, ctx.frontiers.finalized)
+ * ```
+ */
+export function findVisibleTransaction(
+  ctx: RpcContext,
+  signature: string,
+  highestSlot: number,
+): LedgerTransaction | undefined {
+  const tx = ctx.state.bySignature.get(signature)
+  if (tx === undefined || tx.signature !== signature) return undefined
+  if (tx.slot > highestSlot || tx.slot < ctx.state.firstAvailableSlot) return undefined
+  return tx
+}

@@ -1,0 +1,98 @@
+import { isPlainObject } from './isPlainObject'
+import type { JsonOut } from './JsonOut'
+import { methodsFor } from './methodsFor'
+import type { RpcContext } from './RpcContext'
+
+const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'method', 'params', 'id'])
+
+/**
+ * The answer to a body the node cannot read as JSON-RPC at all.
+ *
+ * @example
+ * ```ts
+ * console.log(writeJson(PARSE_ERROR_RESPONSE)) // {"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}
+ * ```
+ */
+export const PARSE_ERROR_RESPONSE: JsonOut = {
+  jsonrpc: '2.0',
+  error: { code: -32700, message: 'Parse error' },
+  id: null,
+}
+
+type Id = string | number | null
+
+function invalidRequest(id: Id): JsonOut {
+  return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id }
+}
+
+/** A request id the node accepts: null, a string, or an unsigned integer. */
+function isValidId(id: unknown): id is Id {
+  return (
+    id === null ||
+    typeof id === 'string' ||
+    (typeof id === 'number' && Number.isInteger(id) && id >= 0)
+  )
+}
+
+/** Whether the node's request reader fails on this call outright (the whole body is then -32700). */
+function breaksParsing(call: unknown): boolean {
+  if (Array.isArray(call)) return false
+  if (!isPlainObject(call)) return true
+  return Object.hasOwn(call, 'id') && !isValidId(call.id)
+}
+
+function isWellFormed(call: Readonly<Record<string, unknown>>): boolean {
+  const { jsonrpc, method, params } = call
+  return (
+    Object.keys(call).every((key) => REQUEST_KEYS.has(key)) &&
+    typeof method === 'string' &&
+    (jsonrpc === undefined || jsonrpc === null || jsonrpc === '2.0') &&
+    (params === undefined || params === null || typeof params === 'object')
+  )
+}
+
+/** One call of a request or batch; undefined for a notification (no `id`), which gets no answer. */
+function handleCall(ctx: RpcContext, call: unknown): JsonOut | undefined {
+  if (!isPlainObject(call)) return invalidRequest(null)
+  const hasId = Object.hasOwn(call, 'id')
+  const id = hasId ? (call.id as Id) : null
+  if (!isWellFormed(call)) return invalidRequest(id)
+  if (!hasId) return undefined
+  if (call.jsonrpc !== '2.0') {
+    // The node echoes the request's (missing) version: the answer has no `jsonrpc` member.
+    return { error: { code: -32600, message: 'Unsupported JSON-RPC protocol version' }, id }
+  }
+  const handler = methodsFor(ctx.rules).get(call.method as string)
+  if (handler === undefined)
+    return { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id }
+  const outcome = handler(ctx, call.params)
+  return outcome.ok
+    ? { jsonrpc: '2.0', result: outcome.value, id }
+    : { jsonrpc: '2.0', error: outcome.error, id }
+}
+
+/**
+ * Answers a parsed JSON-RPC body the way the node's JSON-RPC layer does: a request object gets a
+ * response object, a batch an array of responses (notifications left out), `[]` a single
+ * -32600. Returns undefined when nothing is to be sent back (notifications only). A body the
+ * node cannot read as requests at all (a bare number, a batch holding one, a bad `id`) is -32700.
+ *
+ * @example
+ * ```ts
+ * import type { RpcContext } from './RpcContext'
+ * declare const ctx: RpcContext
+ * console.log(handleRpcBody(ctx, [])) // { jsonrpc: '2.0', error: { code: -32600, ... }, id: null }
+ * ```
+ */
+export function handleRpcBody(ctx: RpcContext, body: unknown): JsonOut | undefined {
+  if (Array.isArray(body)) {
+    if (body.length === 0) return invalidRequest(null)
+    if (body.some(breaksParsing)) return PARSE_ERROR_RESPONSE
+    const responses = body
+      .map((call) => handleCall(ctx, call))
+      .filter((response) => response !== undefined)
+    return responses.length === 0 ? undefined : responses
+  }
+  if (breaksParsing(body)) return PARSE_ERROR_RESPONSE
+  return handleCall(ctx, body)
+}

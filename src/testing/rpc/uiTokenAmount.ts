@@ -1,0 +1,36 @@
+import { formatF64 } from './formatF64'
+import { type JsonOut, RawJson } from './JsonOut'
+
+const U64_MAX = 2n ** 64n - 1n
+
+/** `amount` scaled by `decimals` as a decimal string, trailing zeros and point trimmed. */
+function realNumberStringTrimmed(amount: bigint, decimals: number): string {
+  const digits = amount.toString()
+  if (decimals === 0) return digits
+  const padded = digits.padStart(decimals + 1, '0')
+  const whole = padded.slice(0, padded.length - decimals)
+  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '')
+  return fraction === '' ? whole : `${whole}.${fraction}`
+}
+
+/**
+ * The node's `UiTokenAmount`: `uiAmount` is the f64 quotient (null when 10^decimals does not fit
+ * in a u64), `amount` the exact integer as a string, `uiAmountString` the exact decimal.
+ *
+ * @example
+ * ```ts
+ * console.log(writeJson(uiTokenAmount(1_500_000n, 6)))
+ * // {"uiAmount":1.5,"decimals":6,"amount":"1500000","uiAmountString":"1.5"}
+ * ```
+ */
+export function uiTokenAmount(amount: bigint, decimals: number): JsonOut {
+  const divisor = 10n ** BigInt(decimals)
+  const uiAmount =
+    divisor > U64_MAX ? null : new RawJson(formatF64(Number(amount) / Number(divisor)))
+  return {
+    uiAmount,
+    decimals,
+    amount: amount.toString(),
+    uiAmountString: realNumberStringTrimmed(amount, decimals),
+  }
+}

@@ -1,0 +1,15 @@
+import type { Outcome } from './RpcErrorObject'
+import { verifyBase58 } from './verifyBase58'
+
+/**
+ * The node's `verify_signature`: 64 bytes, at most 88 characters.
+ *
+ * @example
+ * ```ts
+ * const checked = verifySignature('0')
+ * if (!checked.ok) console.log(checked.error.message) // Invalid param: Invalid
+ * ```
+ */
+export function verifySignature(text: string): Outcome<string> {
+  return verifyBase58(text, 64, 88)
+}

@@ -1,0 +1,267 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { MockLedger } from './createMockLedger'
+import { pickFault } from './rpc/pickFault'
+
+/**
+ * Failures a real endpoint shows, which `serveMockLedger` can inject:
+ * - `rateLimit`: HTTP 429 with `Retry-After` (seconds, or sometimes an HTTP date).
+ * - `serverError`: HTTP 502 or 503 with an HTML page, as from a proxy.
+ * - `connectionReset`: the socket is destroyed without an answer.
+ * - `truncatedBody`: HTTP 200 with the first half of the JSON answer, then the end.
+ * - `latency`: the right answer, `latencyMs` late.
+ * - `staleNode`: the answer of a node `staleSlots` behind (newer transactions missing; an
+ *   unknown cursor is `[]` or -32020 depending on the profile), as behind a load balancer.
+ * - `batchRejection`: a batch body gets HTTP 400 with a JSON-RPC error.
+ */
+export type MockLedgerFaultKind =
+  | 'rateLimit'
+  | 'serverError'
+  | 'connectionReset'
+  | 'truncatedBody'
+  | 'latency'
+  | 'staleNode'
+  | 'batchRejection'
+
+const ALL_KINDS: readonly MockLedgerFaultKind[] = [
+  'rateLimit',
+  'serverError',
+  'connectionReset',
+  'truncatedBody',
+  'latency',
+  'staleNode',
+  'batchRejection',
+]
+
+/** Fault injection of {@link serveMockLedger}. */
+export type MockLedgerFaults = Readonly<{
+  /**
+   * Share of requests that meet a fault, from 0 to 1.
+   * @default 0.1
+   */
+  rate?: number | undefined
+  /**
+   * Seed of the choice: the n-th request meets the same fault for the same seed on every run.
+   * @default 1
+   */
+  seed?: number | undefined
+  /**
+   * The kinds to choose from, evenly.
+   * @default every kind
+   */
+  kinds?: readonly MockLedgerFaultKind[] | undefined
+  /**
+   * Delay of a `latency` fault, in milliseconds.
+   * @default 200
+   */
+  latencyMs?: number | undefined
+  /**
+   * How many slots a `staleNode` answer lags behind.
+   * @default 150
+   */
+  staleSlots?: number | undefined
+  /**
+   * The delay a `rateLimit` fault asks for, in seconds.
+   * @default 1
+   */
+  retryAfterSeconds?: number | undefined
+}>
+
+/** Options of {@link serveMockLedger}. */
+export type ServeMockLedgerOptions = Readonly<{
+  /**
+   * Port to listen on; 0 picks a free one (read it from `url`).
+   * @default 0
+   */
+  port?: number | undefined
+  /**
+   * Interface to listen on.
+   * @default '127.0.0.1'
+   */
+  host?: string | undefined
+  /**
+   * Failures to inject into a share of the requests.
+   * @default undefined (none)
+   */
+  faults?: MockLedgerFaults | undefined
+}>
+
+/** Counters of a running {@link MockLedgerServer}, updated as requests arrive. */
+export type MockLedgerServerStats = Readonly<{
+  /** POST requests received (CORS preflights are not counted). */
+  requests: number
+  /** Injected faults by kind. */
+  faults: Readonly<Record<MockLedgerFaultKind, number>>
+}>
+
+/** A mock ledger served over HTTP; see {@link serveMockLedger}. */
+export type MockLedgerServer = Readonly<{
+  /** Base URL to POST JSON-RPC requests to, e.g. `http://127.0.0.1:53124/`. */
+  url: string
+  /** Stops listening and drops open connections (pending delayed answers included). */
+  close(): Promise<void>
+  stats: MockLedgerServerStats
+}>
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-expose-headers': '*',
+} as const
+
+const JSON_HEADERS = { ...CORS_HEADERS, 'content-type': 'application/json' }
+
+function proxyPage(status: number): string {
+  const title = status === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable'
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>mock-ledger</center>\r\n</body>\r\n</html>\r\n`
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * Serves a mock ledger over HTTP on loopback (node:http), with CORS for browser tests
+ * (`OPTIONS` answers 204). Every POST body is a JSON-RPC request or batch answered with
+ * `ledger.handleText`, so the in-process transport and this server give identical results.
+ * With `faults`, a deterministic share of requests meets the failures a real endpoint shows
+ * (see {@link MockLedgerFaultKind}); `stats` counts requests and faults.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'confirmed-rpc'
+ * import { createMockLedger, serveMockLedger } from 'confirmed-rpc/testing'
+ *
+ * const ledger = createMockLedger({ seed: 3 })
+ * const server = await serveMockLedger(ledger, { faults: { rate: 0.2, seed: 9, kinds: ['rateLimit', 'staleNode'] } })
+ * const client = createClient({ url: server.url })
+ * await client.getConfirmedSignaturesForAddress2(ledger.addresses()[0] ?? '', { limit: 5 })
+ * console.log(server.stats.requests, server.stats.faults.rateLimit)
+ * await server.close()
+ * ```
+ */
+export async function serveMockLedger(
+  ledger: MockLedger,
+  options: ServeMockLedgerOptions = {},
+): Promise<MockLedgerServer> {
+  const { port = 0, host = '127.0.0.1', faults } = options
+  const rate = faults?.rate ?? (faults === undefined ? 0 : 0.1)
+  const seed = faults?.seed ?? 1
+  const kinds = faults?.kinds ?? ALL_KINDS
+  const latencyMs = faults?.latencyMs ?? 200
+  const staleSlots = faults?.staleSlots ?? 150
+  const retryAfterSeconds = faults?.retryAfterSeconds ?? 1
+  const faultCounts: Record<MockLedgerFaultKind, number> = {
+    rateLimit: 0,
+    serverError: 0,
+    connectionReset: 0,
+    truncatedBody: 0,
+    latency: 0,
+    staleNode: 0,
+    batchRejection: 0,
+  }
+  const stats = { requests: 0, faults: faultCounts }
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+
+  const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, CORS_HEADERS).end()
+      return
+    }
+    if (request.method !== 'POST') {
+      response.writeHead(405, {
+        ...CORS_HEADERS,
+        allow: 'POST, OPTIONS',
+        'content-type': 'text/plain',
+      })
+      response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
+      return
+    }
+    const number = stats.requests++
+    const text = await readBody(request)
+    const fault = pickFault(seed, rate, kinds, number, text.trimStart().startsWith('['))
+    if (fault !== undefined) faultCounts[fault.kind]++
+    switch (fault?.kind) {
+      case 'rateLimit': {
+        // Most servers send seconds; some send an HTTP date, which clients must read too.
+        const retryAfter =
+          fault.variant < 0.7
+            ? String(retryAfterSeconds)
+            : new Date(Date.now() + retryAfterSeconds * 1000).toUTCString()
+        response.writeHead(429, { ...JSON_HEADERS, 'retry-after': retryAfter })
+        response.end(
+          '{"jsonrpc":"2.0","error":{"code":429,"message":"Too many requests"},"id":null}',
+        )
+        return
+      }
+      case 'serverError': {
+        const status = fault.variant < 0.5 ? 502 : 503
+        response
+          .writeHead(status, { ...CORS_HEADERS, 'content-type': 'text/html' })
+          .end(proxyPage(status))
+        return
+      }
+      case 'connectionReset':
+        request.socket.destroy()
+        return
+      case 'batchRejection':
+        response.writeHead(400, JSON_HEADERS)
+        response.end(
+          '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch requests are not supported"},"id":null}',
+        )
+        return
+      case 'truncatedBody': {
+        const full = ledger.handleText(text)
+        // No content-length: the body ends cleanly, half a JSON document long.
+        response.writeHead(200, JSON_HEADERS)
+        response.end(full.slice(0, Math.floor(full.length / 2)))
+        return
+      }
+      case 'latency':
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer)
+            resolve()
+          }, latencyMs)
+          timers.add(timer)
+        })
+        break
+    }
+    const body = ledger.handleText(
+      text,
+      fault?.kind === 'staleNode' ? { lagSlots: staleSlots } : undefined,
+    )
+    if (response.destroyed) return
+    response.writeHead(200, JSON_HEADERS).end(body)
+  }
+
+  const server = createServer((request, response) => {
+    answer(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500, CORS_HEADERS)
+      response.end()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const shownHost = address.address.includes(':') ? `[${address.address}]` : address.address
+  return {
+    url: `http://${shownHost}:${address.port}/`,
+    stats,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer)
+        timers.clear()
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

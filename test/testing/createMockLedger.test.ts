@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest'
+import { RpcResponseError } from '../../src/errors/RpcResponseError'
+import { TransportError } from '../../src/errors/TransportError'
+import { createMockLedger } from '../../src/testing/createMockLedger'
+import { buildFixtureLedger, fixtureAddress, fixtureSignature } from './fixtures/buildFixtureLedger'
+
+const A = fixtureAddress(1)
+const U64_MAX = 2n ** 64n - 1n
+const fixture = buildFixtureLedger(
+  [
+    {
+      slot: 3,
+      txs: [
+        { keys: [A], meta: { preBalances: [U64_MAX], postBalances: [U64_MAX - 5000n] } },
+        { keys: [A] },
+      ],
+    },
+    { slot: 4, txs: [{ keys: [A], err: 'AccountInUse' }] },
+  ],
+  { processed: 4, confirmed: 4, finalized: 3 },
+)
+
+describe('createMockLedger with a given state', () => {
+  const ledger = createMockLedger({ state: fixture.state })
+
+  it('defaults to the v1.18 profile and serves the deprecated methods', async () => {
+    expect(ledger.profile).toBe('v1.18')
+    const page = await ledger.transport({
+      method: 'getConfirmedSignaturesForAddress2',
+      params: [A, { limit: 1 }],
+    })
+    expect(page).toEqual([
+      {
+        signature: fixture.sig(1),
+        slot: 3,
+        err: null,
+        memo: null,
+        blockTime: 1_700_000_003,
+        confirmationStatus: 'finalized',
+      },
+    ])
+  })
+
+  it('transport: u64 values arrive as exact digit strings (lossless parse), as over HTTP', async () => {
+    const result = (await ledger.transport({
+      method: 'getTransaction',
+      params: [fixture.sig(0)],
+    })) as {
+      meta: { preBalances: unknown[]; postBalances: unknown[]; fee: unknown }
+    }
+    expect(result.meta.preBalances).toEqual(['18446744073709551615'])
+    expect(result.meta.postBalances).toEqual(['18446744073709546615'])
+    expect(result.meta.fee).toBe(5000)
+  })
+
+  it('handle: u64 values above 2^53-1 come back as bigint, the rest as numbers', () => {
+    const response = ledger.handle({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'getTransaction',
+      params: [fixture.sig(0)],
+    }) as {
+      id: number
+      result: { meta: { preBalances: unknown[]; fee: unknown } }
+    }
+    expect(response.id).toBe(4)
+    expect(response.result.meta.preBalances).toEqual([U64_MAX])
+    expect(response.result.meta.fee).toBe(5000)
+    expect(ledger.handle({ jsonrpc: '2.0', method: 'getTransaction', params: [] })).toBeUndefined()
+  })
+
+  it('handleText: -32700 for text that is not JSON', () => {
+    expect(JSON.parse(ledger.handleText('{'))).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error' },
+      id: null,
+    })
+  })
+
+  it('transport: a JSON-RPC error rejects with RpcResponseError carrying code, message and data', async () => {
+    const error = await ledger
+      .transport({ method: 'getTransaction', params: [1, 2, 3] })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RpcResponseError)
+    expect((error as RpcResponseError).context).toMatchObject({
+      method: 'getTransaction',
+      rpcCode: -32602,
+      rpcMessage: 'Invalid parameters: Expected from 1 to 2 parameters.',
+      data: '"Got: 3"',
+    })
+  })
+
+  it('transport: honours an aborted signal, before the call and right after it', async () => {
+    const before = new AbortController()
+    before.abort(new Error('stop'))
+    await expect(
+      ledger.transport(
+        { method: 'getSignaturesForAddress', params: [A] },
+        { signal: before.signal },
+      ),
+    ).rejects.toMatchObject({
+      code: 'ABORTED',
+    })
+    const after = new AbortController()
+    const call = ledger.transport(
+      { method: 'getSignaturesForAddress', params: [A] },
+      { signal: after.signal },
+    )
+    after.abort()
+    const error = await call.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TransportError)
+    expect((error as TransportError).code).toBe('ABORTED')
+  })
+
+  it('signatures: the history newest first, bounded by the commitment', () => {
+    expect(ledger.signatures(A).map((info) => info.signature)).toEqual([
+      fixture.sig(1),
+      fixture.sig(0),
+    ])
+    expect(ledger.signatures(A, { commitment: 'confirmed' })).toEqual([
+      {
+        signature: fixture.sig(2),
+        slot: 4,
+        err: 'AccountInUse',
+        memo: null,
+        blockTime: 1_700_000_004,
+        confirmationStatus: 'confirmed',
+      },
+      ...ledger.signatures(A),
+    ])
+    expect(ledger.signatures(fixtureAddress(99))).toEqual([])
+  })
+
+  it('transaction: reads a stored transaction whatever its commitment', () => {
+    expect(ledger.transaction(fixture.sig(2))?.slot).toBe(4)
+    expect(ledger.transaction(fixtureSignature(999))).toBeUndefined()
+  })
+
+  it('profiles change the answers', async () => {
+    const v4 = createMockLedger({ state: fixture.state, profile: 'v4' })
+    await expect(
+      v4.transport({ method: 'getConfirmedTransaction', params: [fixture.sig(0)] }),
+    ).rejects.toMatchObject({
+      context: { rpcCode: -32601, rpcMessage: 'Method not found' },
+    })
+    expect(v4.signatures(A)[0]).toHaveProperty('transactionIndex', 1)
+  })
+})
+
+describe('createMockLedger with a generated ledger', () => {
+  const ledger = createMockLedger({ seed: 11, transactions: 1_500 })
+  const v4 = createMockLedger({ seed: 11, transactions: 1_500, profile: 'v4' })
+
+  it('is deterministic for a seed', () => {
+    const again = createMockLedger({ seed: 11, transactions: 1_500 })
+    expect(again.addresses()).toEqual(ledger.addresses())
+    expect(again.signatures(ledger.addresses()[2] ?? '')).toEqual(
+      ledger.signatures(ledger.addresses()[2] ?? ''),
+    )
+  })
+
+  it('lists addresses busiest first', () => {
+    const counts = ledger
+      .addresses()
+      .map((address) => ledger.state.byAddress.get(address)?.length ?? 0)
+    expect(counts.length).toBeGreaterThan(10)
+    expect([...counts].sort((x, y) => y - x)).toEqual(counts)
+  })
+
+  it.each([
+    ['v1.18 deprecated method', ledger, 'getConfirmedSignaturesForAddress2'],
+    ['v4 replacement method', v4, 'getSignaturesForAddress'],
+  ] as const)(
+    'paging with before through the %s reproduces the oracle',
+    async (_, target, method) => {
+      for (const address of target.addresses().slice(0, 4)) {
+        for (const commitment of ['finalized', 'confirmed'] as const) {
+          const seen: unknown[] = []
+          let before: string | undefined
+          for (;;) {
+            const config = { limit: 333, commitment, ...(before === undefined ? {} : { before }) }
+            const page = (await target.transport({ method, params: [address, config] })) as {
+              signature: string
+            }[]
+            if (page.length === 0) break
+            seen.push(...page)
+            before = page.at(-1)?.signature
+          }
+          expect(seen).toEqual(target.signatures(address, { commitment }))
+        }
+      }
+    },
+  )
+})

@@ -1,0 +1,75 @@
+import { Message, MessageV0, PublicKey, VersionedTransaction } from '@solana/web3.js'
+import bs58 from 'bs58'
+import { describe, expect, it } from 'vitest'
+import { compileMessage } from '../../../src/testing/ledger/compileMessage'
+import { encodeTransaction } from '../../../src/testing/ledger/encodeTransaction'
+import { plainAccount, signerAccount, systemAccount } from './accountsForTests'
+import { splitWire, verifySignature } from './verifyHelpers'
+
+const blockhash = new Uint8Array(32).fill(7)
+
+describe('encodeTransaction', () => {
+  const payer = signerAccount(1)
+  const cosigner = signerAccount(2)
+  const to = plainAccount(3)
+  const system = systemAccount()
+  const data = Uint8Array.of(2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0)
+  const accounts = [
+    { account: payer, signer: true, writable: true },
+    { account: cosigner, signer: true, writable: false },
+    { account: to, signer: false, writable: true },
+  ]
+
+  it('writes a legacy message byte for byte as web3.js serializes it', () => {
+    const compiled = compileMessage(payer, [{ program: system, accounts, data }], 'legacy', [])
+    const { wire, signatures, instructionData } = encodeTransaction(compiled, blockhash)
+    const reference = new Message({
+      header: compiled.header,
+      accountKeys: compiled.staticKeys.map((key) => new PublicKey(key.bytes)),
+      recentBlockhash: bs58.encode(blockhash),
+      instructions: [{ programIdIndex: 3, accounts: [0, 1, 2], data: bs58.encode(data) }],
+    })
+    const { message } = splitWire(wire)
+    expect(Buffer.from(message)).toEqual(reference.serialize())
+    expect(wire[0]).toBe(2)
+    expect(signatures).toHaveLength(2)
+    expect(verifySignature(payer.address, message, bs58.decode(signatures[0] ?? ''))).toBe(true)
+    expect(verifySignature(cosigner.address, message, bs58.decode(signatures[1] ?? ''))).toBe(true)
+    expect([...(instructionData[0] ?? [])]).toEqual([...data])
+    expect(instructionData[0]?.buffer).toBe(wire.buffer)
+  })
+
+  it('writes a v0 message with its 0x80 prefix and lookups as web3.js does', () => {
+    const table = plainAccount(30)
+    const compiled = compileMessage(payer, [{ program: system, accounts, data }], 0, [])
+    const withLookup = {
+      ...compiled,
+      lookups: [{ table, writableIndexes: [4, 1], readonlyIndexes: [9] }],
+    }
+    const { wire } = encodeTransaction(withLookup, blockhash)
+    const reference = new MessageV0({
+      header: compiled.header,
+      staticAccountKeys: compiled.staticKeys.map((key) => new PublicKey(key.bytes)),
+      recentBlockhash: bs58.encode(blockhash),
+      compiledInstructions: [{ programIdIndex: 3, accountKeyIndexes: [0, 1, 2], data }],
+      addressTableLookups: [
+        { accountKey: new PublicKey(table.bytes), writableIndexes: [4, 1], readonlyIndexes: [9] },
+      ],
+    })
+    const { message } = splitWire(wire)
+    expect(message[0]).toBe(0x80)
+    expect(Buffer.from(message)).toEqual(Buffer.from(reference.serialize()))
+    expect(VersionedTransaction.deserialize(wire).message.version).toBe(0)
+  })
+
+  it('refuses to sign for a signer without a key', () => {
+    const keyless = plainAccount(40)
+    const compiled = compileMessage(
+      keyless,
+      [{ program: system, accounts: [], data }],
+      'legacy',
+      [],
+    )
+    expect(() => encodeTransaction(compiled, blockhash)).toThrow(/no key/)
+  })
+})

@@ -1,0 +1,109 @@
+import { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
+import bs58 from 'bs58'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockLedger } from '../../src/testing/createMockLedger'
+import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+
+// A client we did not write, against the served ledger (v1.18 profile: deprecated methods too).
+const ledger = createMockLedger({ seed: 5, transactions: 800, profile: 'v1.18' })
+let server: MockLedgerServer
+let connection: Connection
+
+describe('@solana/web3.js v1 Connection against serveMockLedger', () => {
+  beforeAll(async () => {
+    server = await serveMockLedger(ledger)
+    connection = new Connection(server.url, {
+      commitment: 'finalized',
+      disableRetryOnRateLimit: true,
+    })
+  })
+  afterAll(() => server.close())
+
+  it('getConfirmedSignaturesForAddress2 pages match the ledger', async () => {
+    for (const address of ledger.addresses().slice(0, 3)) {
+      const expected = ledger.signatures(address)
+      const first = await connection.getConfirmedSignaturesForAddress2(new PublicKey(address), {
+        limit: 50,
+      })
+      expect(first).toEqual(expected.slice(0, 50).map((info) => ({ ...info })))
+      const last = first.at(-1)?.signature ?? ''
+      const second = await connection.getConfirmedSignaturesForAddress2(new PublicKey(address), {
+        limit: 50,
+        before: last,
+      })
+      expect(second.map((info) => info.signature)).toEqual(
+        expected.slice(50, 100).map((info) => info.signature),
+      )
+    }
+  })
+
+  it('getParsedTransaction and getTransaction (maxSupportedTransactionVersion 0) return the held values', async () => {
+    // Every 4th finalized transaction: all kinds (token, memo, failures, v0, CPI) appear.
+    const sample = ledger
+      .addresses()
+      .slice(0, 1)
+      .flatMap((address) => ledger.signatures(address))
+      .filter((_, i) => i % 4 === 0)
+    expect(sample.length).toBeGreaterThan(100)
+    for (const info of sample) {
+      const tx = ledger.transaction(info.signature)
+      if (tx === undefined) throw new Error('missing transaction')
+      const parsed = await connection.getParsedTransaction(info.signature, {
+        maxSupportedTransactionVersion: 0,
+      })
+      expect(parsed?.slot).toBe(tx.slot)
+      expect(parsed?.transaction.signatures).toEqual(tx.signatures)
+      expect(parsed?.meta?.fee).toBe(Number(tx.meta.fee))
+      expect(parsed?.version).toBe(tx.message.version)
+      expect(parsed?.transaction.message.accountKeys.map((key) => key.pubkey.toBase58())).toEqual([
+        ...tx.message.staticAccountKeys,
+        ...tx.loadedAddresses.writable,
+        ...tx.loadedAddresses.readonly,
+      ])
+      const plain = await connection.getTransaction(info.signature, {
+        maxSupportedTransactionVersion: 0,
+      })
+      expect(plain?.slot).toBe(tx.slot)
+      expect(plain?.blockTime).toBe(info.blockTime)
+      expect(plain?.meta?.err ?? null).toEqual(tx.meta.err)
+      expect(plain?.meta?.preBalances).toEqual(tx.meta.preBalances.map(Number))
+      expect(plain?.transaction.message.staticAccountKeys.map((key) => key.toBase58())).toEqual(
+        tx.message.staticAccountKeys,
+      )
+      expect(plain?.meta?.loadedAddresses?.writable.map((key) => key.toBase58())).toEqual(
+        tx.loadedAddresses.writable,
+      )
+    }
+  })
+
+  it('VersionedTransaction.deserialize reads every base64 transaction of the ledger', async () => {
+    let v0 = 0
+    for (const tx of ledger.state.bySignature.values()) {
+      if (tx.slot > ledger.state.frontiers.finalized || tx.slot < ledger.state.firstAvailableSlot)
+        continue
+      const response = (await (
+        await fetch(server.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'getTransaction',
+            params: [tx.signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }],
+          }),
+        })
+      ).json()) as { result: { transaction: [string, string] } }
+      const decoded = VersionedTransaction.deserialize(
+        Buffer.from(response.result.transaction[0], 'base64'),
+      )
+      expect(bs58.encode(decoded.signatures[0] ?? new Uint8Array())).toBe(tx.signature)
+      expect(decoded.version).toBe(tx.message.version)
+      expect(decoded.message.staticAccountKeys.map((key) => key.toBase58())).toEqual(
+        tx.message.staticAccountKeys,
+      )
+      expect(decoded.message.recentBlockhash).toBe(tx.message.recentBlockhash)
+      if (decoded.version === 0) v0++
+    }
+    expect(v0).toBeGreaterThan(0)
+  })
+})
