@@ -15,9 +15,9 @@ export {
   createClient,
 } from './client'
 export {
+  type BaseErrorContext,
   ConfirmedRpcError,
   type ConfirmedRpcErrorArgs,
-  type BaseErrorContext,
   ErrorCode,
   type ErrorContext,
   type ErrorContextByCode,
@@ -30,23 +30,6 @@ export { ResponseShapeError, type ResponseShapeErrorCode } from './errors/Respon
 export { RpcResponseError } from './errors/RpcResponseError'
 export { TransportError, type TransportErrorCode } from './errors/TransportError'
 export { parseJson } from './json/parseJson'
-export { toDeprecatedRequest } from './migrate/toDeprecatedRequest'
-export { type ToDeprecatedResultOptions, toDeprecatedResult } from './migrate/toDeprecatedResult'
-export {
-  type ToReplacementRequestOptions,
-  toReplacementRequest,
-} from './migrate/toReplacementRequest'
-export {
-  type ToReplacementResultOptions,
-  toReplacementResult,
-} from './migrate/toReplacementResult'
-export { DEPRECATED_METHOD_WARNING_CODE } from './migrate/warnDeprecatedMethod'
-export {
-  type MethodPolicyOptions,
-  type MethodsPolicy,
-  withMethodPolicy,
-} from './migrate/withMethodPolicy'
-export type { CallOptions } from './methods/MethodContext'
 export type {
   GetConfirmedSignaturesForAddress2Config,
   GetConfirmedSignaturesForAddress2Result,
@@ -65,6 +48,23 @@ export type {
   GetTransactionParams,
   GetTransactionResult,
 } from './methods/getTransaction'
+export type { CallOptions } from './methods/MethodContext'
+export { toDeprecatedRequest } from './migrate/toDeprecatedRequest'
+export { type ToDeprecatedResultOptions, toDeprecatedResult } from './migrate/toDeprecatedResult'
+export {
+  type ToReplacementRequestOptions,
+  toReplacementRequest,
+} from './migrate/toReplacementRequest'
+export {
+  type ToReplacementResultOptions,
+  toReplacementResult,
+} from './migrate/toReplacementResult'
+export { DEPRECATED_METHOD_WARNING_CODE } from './migrate/warnDeprecatedMethod'
+export {
+  type MethodPolicyOptions,
+  type MethodsPolicy,
+  withMethodPolicy,
+} from './migrate/withMethodPolicy'
 export type { ConfirmedTransaction } from './schemas/ConfirmedTransaction'
 export type {
   Base58Input,

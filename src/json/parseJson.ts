@@ -12,7 +12,14 @@ const UPPER_E = 69
 const PLUS = 43
 
 function isNumberChar(c: number): boolean {
-  return (c >= ZERO && c <= NINE) || c === DOT || c === LOWER_E || c === UPPER_E || c === PLUS || c === MINUS
+  return (
+    (c >= ZERO && c <= NINE) ||
+    c === DOT ||
+    c === LOWER_E ||
+    c === UPPER_E ||
+    c === PLUS ||
+    c === MINUS
+  )
 }
 
 function isUnsafe(digits: string): boolean {

@@ -1,5 +1,5 @@
-import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { Base58Input, Commitment, U64Mode } from '../schemas/common'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { CallOptions, MethodContext } from './MethodContext'
 import { requestSignatures } from './requestSignatures'
 

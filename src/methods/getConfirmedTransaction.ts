@@ -8,25 +8,26 @@ import { requestTransaction } from './requestTransaction'
 const METHOD = 'getConfirmedTransaction'
 
 /** Config object of {@link getConfirmedTransaction}. */
-export type GetConfirmedTransactionConfig<TEncoding extends TransactionEncoding = TransactionEncoding> =
-  Readonly<{
-    /**
-     * How `transaction` is returned: `json` (raw message), `jsonParsed` (instructions parsed where the
-     * node has a parser), `base58` or `base64` (`[data, encoding]`).
-     * @default 'json'
-     */
-    encoding?: TEncoding | undefined
-    /**
-     * Commitment the transaction must have reached; `processed` is rejected before sending.
-     * @default 'finalized' (the node's default)
-     */
-    commitment?: Commitment | undefined
-  }>
+export type GetConfirmedTransactionConfig<
+  TEncoding extends TransactionEncoding = TransactionEncoding,
+> = Readonly<{
+  /**
+   * How `transaction` is returned: `json` (raw message), `jsonParsed` (instructions parsed where the
+   * node has a parser), `base58` or `base64` (`[data, encoding]`).
+   * @default 'json'
+   */
+  encoding?: TEncoding | undefined
+  /**
+   * Commitment the transaction must have reached; `processed` is rejected before sending.
+   * @default 'finalized' (the node's default)
+   */
+  commitment?: Commitment | undefined
+}>
 
 /** Second parameter of {@link getConfirmedTransaction}: a config object or a bare encoding. */
-export type GetConfirmedTransactionParams<TEncoding extends TransactionEncoding = TransactionEncoding> =
-  | TEncoding
-  | GetConfirmedTransactionConfig<TEncoding>
+export type GetConfirmedTransactionParams<
+  TEncoding extends TransactionEncoding = TransactionEncoding,
+> = TEncoding | GetConfirmedTransactionConfig<TEncoding>
 
 /** Result of {@link getConfirmedTransaction}: the record, or `null` when not found or not confirmed. */
 export type GetConfirmedTransactionResult<

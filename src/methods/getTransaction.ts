@@ -10,24 +10,25 @@ const METHOD = 'getTransaction'
 const KNOWN_KEYS = ['encoding', 'commitment', 'maxSupportedTransactionVersion'] as const
 
 /** Config object of {@link getTransaction}. */
-export type GetTransactionConfig<TEncoding extends TransactionEncoding = TransactionEncoding> = Readonly<{
-  /**
-   * How `transaction` is returned: `json`, `jsonParsed`, `base58` or `base64`.
-   * @default 'json'
-   */
-  encoding?: TEncoding | undefined
-  /**
-   * Commitment the transaction must have reached; `processed` is rejected before sending.
-   * @default 'finalized' (the node's default)
-   */
-  commitment?: Commitment | undefined
-  /**
-   * Highest transaction version the caller can read (0..255). Without it, a v0 transaction is
-   * refused by the node with -32015 and the result has no `version` field.
-   * @default undefined (legacy transactions only)
-   */
-  maxSupportedTransactionVersion?: number | undefined
-}>
+export type GetTransactionConfig<TEncoding extends TransactionEncoding = TransactionEncoding> =
+  Readonly<{
+    /**
+     * How `transaction` is returned: `json`, `jsonParsed`, `base58` or `base64`.
+     * @default 'json'
+     */
+    encoding?: TEncoding | undefined
+    /**
+     * Commitment the transaction must have reached; `processed` is rejected before sending.
+     * @default 'finalized' (the node's default)
+     */
+    commitment?: Commitment | undefined
+    /**
+     * Highest transaction version the caller can read (0..255). Without it, a v0 transaction is
+     * refused by the node with -32015 and the result has no `version` field.
+     * @default undefined (legacy transactions only)
+     */
+    maxSupportedTransactionVersion?: number | undefined
+  }>
 
 /** Second parameter of {@link getTransaction}: a config object or a bare encoding. */
 export type GetTransactionParams<TEncoding extends TransactionEncoding = TransactionEncoding> =
@@ -70,7 +71,13 @@ export function getTransaction<
     const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
     const { encoding, param } = readTransactionConfig(config, KNOWN_KEYS, METHOD)
     if (typeof config === 'object' && config !== null) {
-      checkInteger(config.maxSupportedTransactionVersion, 0, 255, METHOD, 'config.maxSupportedTransactionVersion')
+      checkInteger(
+        config.maxSupportedTransactionVersion,
+        0,
+        255,
+        METHOD,
+        'config.maxSupportedTransactionVersion',
+      )
     }
     const params = param === undefined ? [sig] : [sig, param]
     return requestTransaction(context, METHOD, params, (encoding ?? 'json') as TEncoding, options)

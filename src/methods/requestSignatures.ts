@@ -1,8 +1,8 @@
 import { readSignaturesConfig } from '../params/readSignaturesConfig'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
-import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { CallOptions, MethodContext } from './MethodContext'
 
 /** Shared body of the deprecated and the replacement history calls. */

@@ -15,7 +15,10 @@ const BASE58_REFUSAL = /base ?58/i
  * transaction is too large (SPEC §4.2: fewer than 129 bytes), fetches `base64` instead and encodes
  * base58 here, so the caller always gets the encoding they asked for.
  */
-export async function requestTransaction<TEncoding extends TransactionEncoding, TMode extends U64Mode>(
+export async function requestTransaction<
+  TEncoding extends TransactionEncoding,
+  TMode extends U64Mode,
+>(
   context: MethodContext<TMode>,
   method: string,
   params: readonly unknown[],
@@ -42,7 +45,12 @@ export async function requestTransaction<TEncoding extends TransactionEncoding, 
     throw new ResponseShapeError({
       code: 'RESPONSE_SHAPE',
       shortMessage: `The ${method} result does not match its schema at $.transaction[0].`,
-      context: { ...errorContext, path: '$.transaction[0]', expected: 'base64 data', received: 'invalid base64' },
+      context: {
+        ...errorContext,
+        path: '$.transaction[0]',
+        expected: 'base64 data',
+        received: 'invalid base64',
+      },
     })
   }
   const transaction: [string, 'base58'] = [bs58.encode(bytes), 'base58']

@@ -1,13 +1,26 @@
 import type { Commitment, TransactionEncoding } from '../schemas/common'
 import { invalidParam } from './invalidParam'
 
-const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>(['json', 'jsonParsed', 'base58', 'base64'])
+const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>([
+  'json',
+  'jsonParsed',
+  'base58',
+  'base64',
+])
 
 /** Throws unless `value` is `undefined` or one of the four encodings (SPEC §4.2). */
-export function checkEncoding(value: unknown, method: string, param: string): TransactionEncoding | undefined {
+export function checkEncoding(
+  value: unknown,
+  method: string,
+  param: string,
+): TransactionEncoding | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || !ENCODINGS.has(value)) {
-    throw invalidParam(method, param, `expected one of json, jsonParsed, base58, base64, got ${render(value)}`)
+    throw invalidParam(
+      method,
+      param,
+      `expected one of json, jsonParsed, base58, base64, got ${render(value)}`,
+    )
   }
   return value as TransactionEncoding
 }
@@ -16,7 +29,11 @@ export function checkEncoding(value: unknown, method: string, param: string): Tr
  * Throws unless `value` is `undefined`, `confirmed` or `finalized`. Nodes reject `processed`, and
  * treat an unknown string as `finalized` without a word; a typo here is rejected instead.
  */
-export function checkCommitment(value: unknown, method: string, param: string): Commitment | undefined {
+export function checkCommitment(
+  value: unknown,
+  method: string,
+  param: string,
+): Commitment | undefined {
   if (value === undefined || value === 'confirmed' || value === 'finalized') return value
   if (value === 'processed') {
     throw invalidParam(method, param, 'the node does not support commitment below `confirmed`')
@@ -42,9 +59,14 @@ export function checkInteger(
   param: string,
 ): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'bigint' && value >= BigInt(min) && value <= BigInt(max)) return Number(value)
+  if (typeof value === 'bigint' && value >= BigInt(min) && value <= BigInt(max))
+    return Number(value)
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalidParam(method, param, `expected an integer from ${min} to ${max}, got ${render(value)}`)
+    throw invalidParam(
+      method,
+      param,
+      `expected an integer from ${min} to ${max}, got ${render(value)}`,
+    )
   }
   return value
 }
@@ -58,7 +80,8 @@ export function checkConfigObject(value: unknown, method: string, param: string)
 }
 
 function render(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)
   if (typeof value === 'bigint') return `${value}n`
   if (value === null || typeof value !== 'object') return String(value)
   return Array.isArray(value) ? 'an array' : 'an object'

@@ -12,7 +12,11 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(config)) {
     if (!known.includes(key) && (config as Record<string, unknown>)[key] !== undefined) {
-      throw invalidParam(method, `${param}.${key}`, `unknown option; known options are ${known.join(', ')}`)
+      throw invalidParam(
+        method,
+        `${param}.${key}`,
+        `unknown option; known options are ${known.join(', ')}`,
+      )
     }
   }
 }

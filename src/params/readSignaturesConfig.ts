@@ -26,7 +26,13 @@ export function readSignaturesConfig(
   if (limit !== undefined) wire.limit = limit
   const commitment = checkCommitment(object.commitment, method, 'config.commitment')
   if (commitment !== undefined) wire.commitment = commitment
-  const minContextSlot = checkInteger(object.minContextSlot, 0, Number.MAX_SAFE_INTEGER, method, 'config.minContextSlot')
+  const minContextSlot = checkInteger(
+    object.minContextSlot,
+    0,
+    Number.MAX_SAFE_INTEGER,
+    method,
+    'config.minContextSlot',
+  )
   if (minContextSlot !== undefined) wire.minContextSlot = minContextSlot
   return Object.keys(wire).length === 0 ? undefined : wire
 }

@@ -29,14 +29,22 @@ export function toBase58String(
     throw invalidParam(method, param, `expected a base58 ${kind.noun} string, got ${typeof text}`)
   }
   if (text.length === 0 || text.length > kind.maxLength) {
-    throw invalidParam(method, param, `a base58 ${kind.noun} has 1 to ${kind.maxLength} characters, got ${text.length}`)
+    throw invalidParam(
+      method,
+      param,
+      `a base58 ${kind.noun} has 1 to ${kind.maxLength} characters, got ${text.length}`,
+    )
   }
   const bytes = bs58.decodeUnsafe(text)
   if (bytes === undefined) {
     throw invalidParam(method, param, `${JSON.stringify(text)} is not base58`)
   }
   if (bytes.length !== kind.bytes) {
-    throw invalidParam(method, param, `a ${kind.noun} is ${kind.bytes} bytes, this one decodes to ${bytes.length}`)
+    throw invalidParam(
+      method,
+      param,
+      `a ${kind.noun} is ${kind.bytes} bytes, this one decodes to ${bytes.length}`,
+    )
   }
   return text
 }

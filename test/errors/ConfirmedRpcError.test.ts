@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ConfirmedRpcError, ErrorCode, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
+import {
+  ConfirmedRpcError,
+  ErrorCode,
+  isConfirmedRpcError,
+} from '../../src/errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
@@ -11,7 +15,12 @@ describe('ConfirmedRpcError', () => {
     const error = new RpcResponseError({
       shortMessage: 'The node answered -32601: Method not found',
       details: ['The method was removed in 2.0.'],
-      context: { method: 'getConfirmedTransaction', endpoint: 'https://rpc.example/***', rpcCode: -32601, rpcMessage: 'Method not found' },
+      context: {
+        method: 'getConfirmedTransaction',
+        endpoint: 'https://rpc.example/***',
+        rpcCode: -32601,
+        rpcMessage: 'Method not found',
+      },
     })
     expect(error.message).toBe(
       'The node answered -32601: Method not found\n\nThe method was removed in 2.0.\nMethod: getConfirmedTransaction\nEndpoint: https://rpc.example/***',
@@ -24,7 +33,12 @@ describe('ConfirmedRpcError', () => {
 
   it('keeps a native cause', () => {
     const cause = new TypeError('fetch failed')
-    const error = new TransportError({ code: 'NETWORK_ERROR', shortMessage: 'x', context: {}, cause })
+    const error = new TransportError({
+      code: 'NETWORK_ERROR',
+      shortMessage: 'x',
+      context: {},
+      cause,
+    })
     expect(error.cause).toBe(cause)
   })
 
@@ -42,11 +56,19 @@ describe('ConfirmedRpcError', () => {
   })
 
   it('is recognised by code, also across copies of the package', () => {
-    const error = new CursorNotFoundError({ shortMessage: 'lost', context: { cursor: 'abc', param: 'before' } })
+    const error = new CursorNotFoundError({
+      shortMessage: 'lost',
+      context: { cursor: 'abc', param: 'before' },
+    })
     expect(isConfirmedRpcError(error)).toBe(true)
     expect(isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')).toBe(true)
     expect(isConfirmedRpcError(error, 'RPC_ERROR')).toBe(false)
-    const foreign = { code: 'TIMEOUT', shortMessage: 'slow', context: { timeoutMs: 5 }, message: 'slow' }
+    const foreign = {
+      code: 'TIMEOUT',
+      shortMessage: 'slow',
+      context: { timeoutMs: 5 },
+      message: 'slow',
+    }
     expect(isConfirmedRpcError(foreign, 'TIMEOUT')).toBe(true)
     expect(isConfirmedRpcError({ code: 'NOPE', shortMessage: '', context: {} })).toBe(false)
     expect(isConfirmedRpcError(new Error('x'))).toBe(false)

@@ -5,7 +5,8 @@ import { parseJson } from '../../src/json/parseJson'
 function hasOnlySafeIntegers(text: string): boolean {
   let safe = true
   JSON.parse(text, (_key, value) => {
-    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) safe = false
+    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value))
+      safe = false
     return value
   })
   return safe
@@ -13,7 +14,9 @@ function hasOnlySafeIntegers(text: string): boolean {
 
 describe('parseJson', () => {
   it('keeps integers above 2^53-1 as their exact digits', () => {
-    expect(parseJson('{"a":18446744073709551615,"b":[9007199254740993,-9007199254740993]}')).toEqual({
+    expect(
+      parseJson('{"a":18446744073709551615,"b":[9007199254740993,-9007199254740993]}'),
+    ).toEqual({
       a: '18446744073709551615',
       b: ['9007199254740993', '-9007199254740993'],
     })
@@ -27,13 +30,24 @@ describe('parseJson', () => {
 
   it('does not touch fractions, exponents or digits inside strings', () => {
     expect(
-      parseJson('{"x":1.2345678901234567e3,"y":12345678901234567890.5,"s":"12345678901234567890","e":1e400}'),
-    ).toEqual({ x: 1234.5678901234567, y: 12345678901234567000, s: '12345678901234567890', e: Infinity })
+      parseJson(
+        '{"x":1.2345678901234567e3,"y":12345678901234567890.5,"s":"12345678901234567890","e":1e400}',
+      ),
+    ).toEqual({
+      x: 1234.5678901234567,
+      y: 12345678901234567000,
+      s: '12345678901234567890',
+      e: Infinity,
+    })
   })
 
   it('finds the end of strings with escaped quotes and backslashes', () => {
     const text = String.raw`{"a":"q\"12345678901234567890\\","b":12345678901234567890,"c":"\\\"x"}`
-    expect(parseJson(text)).toEqual({ a: 'q"12345678901234567890\\', b: '12345678901234567890', c: '\\"x' })
+    expect(parseJson(text)).toEqual({
+      a: 'q"12345678901234567890\\',
+      b: '12345678901234567890',
+      c: '\\"x',
+    })
   })
 
   it('throws SyntaxError on invalid or truncated JSON', () => {

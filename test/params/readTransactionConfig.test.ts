@@ -5,10 +5,15 @@ const keys = ['encoding', 'commitment']
 
 describe('readTransactionConfig', () => {
   it('sends a bare encoding string as given', () => {
-    expect(readTransactionConfig('base64', keys, 'm')).toEqual({ encoding: 'base64', param: 'base64' })
+    expect(readTransactionConfig('base64', keys, 'm')).toEqual({
+      encoding: 'base64',
+      param: 'base64',
+    })
   })
   it('sends an object with only the keys that are set', () => {
-    expect(readTransactionConfig({ encoding: 'jsonParsed', commitment: undefined }, keys, 'm')).toEqual({
+    expect(
+      readTransactionConfig({ encoding: 'jsonParsed', commitment: undefined }, keys, 'm'),
+    ).toEqual({
       encoding: 'jsonParsed',
       param: { encoding: 'jsonParsed' },
     })

@@ -35,7 +35,9 @@ describe('toBase58String', () => {
     ['too long', `${signature}1`],
     ['wrong size', bs58.encode(new Uint8Array(31).fill(1))],
   ])('rejects an address that is %s, naming the parameter', (_, value) => {
-    const error = rejection(() => toBase58String(value, ADDRESS, 'getSignaturesForAddress', 'address'))
+    const error = rejection(() =>
+      toBase58String(value, ADDRESS, 'getSignaturesForAddress', 'address'),
+    )
     expect(error.code).toBe('INVALID_PARAM')
     expect(error.context).toMatchObject({ method: 'getSignaturesForAddress', param: 'address' })
     expect(error.message).toContain('`address`')

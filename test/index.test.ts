@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest'
+import * as entry from '../src/index'
+import * as testingEntry from '../src/testing/index'
+
+// The public API at a glance: any export added or removed shows up in review as a snapshot diff.
+it('exports exactly these values from confirmed-rpc', () => {
+  expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+    [
+      "ConfirmedRpcError",
+      "CursorNotFoundError",
+      "DEPRECATED_METHOD_WARNING_CODE",
+      "ErrorCode",
+      "InvalidParamError",
+      "JsonRpcErrorCode",
+      "ResponseShapeError",
+      "RpcResponseError",
+      "TransportError",
+      "createClient",
+      "createHttpTransport",
+      "isConfirmedRpcError",
+      "isRetryableError",
+      "parseJson",
+      "parseRetryAfter",
+      "redactUrl",
+      "toDeprecatedRequest",
+      "toDeprecatedResult",
+      "toReplacementRequest",
+      "toReplacementResult",
+      "withMethodPolicy",
+    ]
+  `)
+})
+
+it('exports exactly these values from confirmed-rpc/testing', () => {
+  expect(Object.keys(testingEntry).sort()).toMatchInlineSnapshot(`
+    [
+      "createMockLedger",
+      "mockLedgerHandlers",
+      "serveMockLedger",
+    ]
+  `)
+})
