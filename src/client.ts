@@ -4,6 +4,7 @@ import {
   getConfirmedSignaturesForAddress2,
 } from './methods/getConfirmedSignaturesForAddress2'
 import {
+  type GetConfirmedTransactionConfig,
   type GetConfirmedTransactionParams,
   type GetConfirmedTransactionResult,
   getConfirmedTransaction,
@@ -14,6 +15,7 @@ import {
   getSignaturesForAddress,
 } from './methods/getSignaturesForAddress'
 import {
+  type GetTransactionConfig,
   type GetTransactionParams,
   type GetTransactionResult,
   getTransaction,
@@ -80,25 +82,49 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
   transport: RpcTransport
   /**
    * The deprecated `getConfirmedTransaction`: one transaction by signature, or `null`. The
-   * result's `transaction` type follows the encoding (config object or bare string).
+   * result's `transaction` type follows the encoding (config object or bare string); without
+   * an encoding it is `json`.
    */
-  getConfirmedTransaction<TEncoding extends TransactionEncoding = 'json'>(
+  getConfirmedTransaction(
     signature: Base58Input,
-    config?: GetConfirmedTransactionParams<TEncoding> | undefined,
+    config?: GetConfirmedTransactionConfig<never> | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetConfirmedTransactionResult<'json', TMode>>
+  getConfirmedTransaction<TEncoding extends TransactionEncoding>(
+    signature: Base58Input,
+    config: GetConfirmedTransactionParams<TEncoding>,
     options?: CallOptions | undefined,
   ): Promise<GetConfirmedTransactionResult<TEncoding, TMode>>
+  getConfirmedTransaction(
+    signature: Base58Input,
+    config?: GetConfirmedTransactionParams | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetConfirmedTransactionResult<TransactionEncoding, TMode>>
   /** The deprecated `getConfirmedSignaturesForAddress2`: one page of an address's history. */
   getConfirmedSignaturesForAddress2(
     address: Base58Input,
     config?: GetConfirmedSignaturesForAddress2Config | undefined,
     options?: CallOptions | undefined,
   ): Promise<GetConfirmedSignaturesForAddress2Result<TMode>>
-  /** `getTransaction`, the replacement of `getConfirmedTransaction`. */
-  getTransaction<TEncoding extends TransactionEncoding = 'json'>(
+  /**
+   * `getTransaction`, the replacement of `getConfirmedTransaction`; `json` unless an encoding
+   * is given.
+   */
+  getTransaction(
     signature: Base58Input,
-    config?: GetTransactionParams<TEncoding> | undefined,
+    config?: GetTransactionConfig<never> | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetTransactionResult<'json', TMode>>
+  getTransaction<TEncoding extends TransactionEncoding>(
+    signature: Base58Input,
+    config: GetTransactionParams<TEncoding>,
     options?: CallOptions | undefined,
   ): Promise<GetTransactionResult<TEncoding, TMode>>
+  getTransaction(
+    signature: Base58Input,
+    config?: GetTransactionParams | undefined,
+    options?: CallOptions | undefined,
+  ): Promise<GetTransactionResult<TransactionEncoding, TMode>>
   /** `getSignaturesForAddress`, the replacement of `getConfirmedSignaturesForAddress2`. */
   getSignaturesForAddress(
     address: Base58Input,
@@ -165,12 +191,25 @@ export function createClient<TMode extends U64Mode = 'number'>(
   return {
     u64,
     transport,
-    getConfirmedTransaction: (signature, config, callOptions) =>
-      getConfirmedTransaction(context, signature, config, callOptions),
+    getConfirmedTransaction: ((
+      signature: Base58Input,
+      config?: GetConfirmedTransactionParams,
+      callOptions?: CallOptions,
+    ) =>
+      getConfirmedTransaction(
+        context,
+        signature,
+        config,
+        callOptions,
+      )) as Client<TMode>['getConfirmedTransaction'],
     getConfirmedSignaturesForAddress2: (address, config, callOptions) =>
       getConfirmedSignaturesForAddress2(context, address, config, callOptions),
-    getTransaction: (signature, config, callOptions) =>
-      getTransaction(context, signature, config, callOptions),
+    getTransaction: ((
+      signature: Base58Input,
+      config?: GetTransactionParams,
+      callOptions?: CallOptions,
+    ) =>
+      getTransaction(context, signature, config, callOptions)) as Client<TMode>['getTransaction'],
     getSignaturesForAddress: (address, config, callOptions) =>
       getSignaturesForAddress(context, address, config, callOptions),
     request: async (method, params = [], callOptions) => {

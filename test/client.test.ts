@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { createClient } from '../src/client'
+import { InvalidParamError } from '../src/errors/InvalidParamError'
+import { createMockLedger } from '../src/testing/createMockLedger'
+
+describe('createClient', () => {
+  it('rejects options that cannot work, at once', () => {
+    expect(() => createClient({} as never)).toThrow(InvalidParamError)
+    expect(() => createClient({ url: 'http://127.0.0.1:1', u64: 'string' as never })).toThrow(
+      "expected 'number' or 'bigint'",
+    )
+    expect(() => createClient({ transport: 'http://x' as never })).toThrow('expected a function')
+  })
+
+  it('sends raw requests through the same transport', async () => {
+    const ledger = createMockLedger({ seed: 4, transactions: 300, profile: 'v2' })
+    const seen: string[] = []
+    const client = createClient({
+      transport: (request, options) => {
+        seen.push(request.method)
+        return ledger.transport(request, options)
+      },
+    })
+    const [address = ''] = ledger.addresses()
+    const raw = await client.request('getSignaturesForAddress', [address, { limit: 2 }])
+    expect(raw).toEqual(ledger.signatures(address).slice(0, 2))
+    await expect(client.request('', [])).rejects.toThrow(InvalidParamError)
+    await expect(client.request('getSlot', {} as never)).rejects.toThrow('expected an array')
+    expect(seen).toEqual(['getSignaturesForAddress'])
+  })
+
+  it('keeps the transport and the mode it was built with', () => {
+    const ledger = createMockLedger({ seed: 4, transactions: 50 })
+    const client = createClient({ transport: ledger.transport, u64: 'bigint' })
+    expect(client.u64).toBe('bigint')
+    expect(typeof client.transport).toBe('function')
+  })
+})
