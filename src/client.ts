@@ -1,4 +1,14 @@
 import {
+  type SignaturesForAddressOptions,
+  type SignatureWalk,
+  signaturesForAddress,
+} from './history/signaturesForAddress'
+import {
+  type TransactionsForAddressOptions,
+  type TransactionWalk,
+  transactionsForAddress,
+} from './history/transactionsForAddress'
+import {
   type GetConfirmedSignaturesForAddress2Config,
   type GetConfirmedSignaturesForAddress2Result,
   getConfirmedSignaturesForAddress2,
@@ -132,6 +142,24 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
     options?: CallOptions | undefined,
   ): Promise<GetSignaturesForAddressResult<TMode>>
   /**
+   * Walks an address's whole history, newest first, paging backwards with `before` and stopping
+   * at `until` (exclusive) or after `limit` entries. Drops duplicates, re-asks lagging nodes,
+   * prefetches one page ahead; `.pages()` gives whole pages and `.checkpoint()` a cursor to
+   * resume from (option `resume`). See docs/pagination.md.
+   */
+  signaturesForAddress(
+    address: Base58Input,
+    options?: SignaturesForAddressOptions | undefined,
+  ): SignatureWalk<TMode>
+  /**
+   * The same walk as `signaturesForAddress`, each entry with its full transaction, fetched with
+   * bounded concurrency and yielded in order.
+   */
+  transactionsForAddress<TEncoding extends TransactionEncoding = 'json'>(
+    address: Base58Input,
+    options?: TransactionsForAddressOptions<TEncoding> | undefined,
+  ): TransactionWalk<TEncoding, TMode>
+  /**
    * Any JSON-RPC call, unchecked: the raw `result` as `unknown` (integers above 2^53-1 as digit
    * strings). The escape hatch for methods this client does not wrap.
    */
@@ -212,6 +240,10 @@ export function createClient<TMode extends U64Mode = 'number'>(
       getTransaction(context, signature, config, callOptions)) as Client<TMode>['getTransaction'],
     getSignaturesForAddress: (address, config, callOptions) =>
       getSignaturesForAddress(context, address, config, callOptions),
+    signaturesForAddress: (address, walkOptions) =>
+      signaturesForAddress(context, address, walkOptions),
+    transactionsForAddress: (address, walkOptions) =>
+      transactionsForAddress(context, address, walkOptions),
     request: async (method, params = [], callOptions) => {
       if (typeof method !== 'string' || method.length === 0) {
         throw invalidParam('request', 'method', 'expected a non-empty method name')

@@ -29,6 +29,18 @@ export { JsonRpcErrorCode } from './errors/JsonRpcErrorCode'
 export { ResponseShapeError, type ResponseShapeErrorCode } from './errors/ResponseShapeError'
 export { RpcResponseError } from './errors/RpcResponseError'
 export { TransportError, type TransportErrorCode } from './errors/TransportError'
+export type { HistoryCheckpoint } from './history/HistoryCheckpoint'
+export {
+  type SignaturesForAddressOptions,
+  type SignatureWalk,
+  signaturesForAddress,
+} from './history/signaturesForAddress'
+export {
+  type AddressTransaction,
+  type TransactionsForAddressOptions,
+  type TransactionWalk,
+  transactionsForAddress,
+} from './history/transactionsForAddress'
 export { parseJson } from './json/parseJson'
 export type {
   GetConfirmedSignaturesForAddress2Config,

@@ -22,10 +22,12 @@ it('exports exactly these values from confirmed-rpc', () => {
       "parseJson",
       "parseRetryAfter",
       "redactUrl",
+      "signaturesForAddress",
       "toDeprecatedRequest",
       "toDeprecatedResult",
       "toReplacementRequest",
       "toReplacementResult",
+      "transactionsForAddress",
       "withMethodPolicy",
     ]
   `)

@@ -8,7 +8,20 @@ import { walkPages } from './walkPages'
 
 const METHOD = 'signaturesForAddress'
 
-/** Options of {@link signaturesForAddress}. */
+/**
+ * Options of {@link signaturesForAddress}.
+ *
+ * @example
+ * ```ts
+ * import type { SignaturesForAddressOptions } from 'confirmed-rpc'
+ *
+ * const lastHour: SignaturesForAddressOptions = {
+ *   commitment: 'confirmed',
+ *   pageSize: 200,
+ *   signal: AbortSignal.timeout(30_000),
+ * }
+ * ```
+ */
 export type SignaturesForAddressOptions = Readonly<{
   /**
    * Start with the entries older than this signature (exclusive). It marks a position in the
@@ -85,12 +98,24 @@ export type SignaturesForAddressOptions = Readonly<{
  * A walk through an address's history, newest to oldest. Iterate it for entries, or its
  * `pages()` for arrays; read `checkpoint()` at any time to resume later. Iterating again after a
  * `break` continues where the walk stopped; only one loop may run at a time.
+ *
+ * @example
+ * ```ts
+ * import { createClient, type SignatureWalk } from 'confirmed-rpc'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const address = 'Vote111111111111111111111111111111111111111'
+ * const walk: SignatureWalk = client.signaturesForAddress(address)
+ * for await (const page of walk.pages()) {
+ *   console.log(page.length, JSON.stringify(walk.checkpoint()))
+ * }
+ * ```
  */
 export type SignatureWalk<TMode extends U64Mode = 'number'> = AsyncIterable<SignatureInfo<TMode>> &
   Readonly<{
     /** The same walk a page at a time (entries already yielded are not repeated). */
     pages(): AsyncIterable<SignatureInfo<TMode>[]>
-    /** Where the walk stands: pass it back as `resume` to continue with the entries not yet seen. */
+    /** Where the walk stands: pass it as `resume` to continue with the entries not yet seen. */
     checkpoint(): HistoryCheckpoint
   }>
 

@@ -22,7 +22,20 @@ const KNOWN_KEYS = [
   'maxSupportedTransactionVersion',
 ] as const
 
-/** Options of {@link transactionsForAddress}: those of the signature walk, plus the fetching. */
+/**
+ * Options of {@link transactionsForAddress}: those of the signature walk, plus the lookups.
+ *
+ * @example
+ * ```ts
+ * import type { TransactionsForAddressOptions } from 'confirmed-rpc'
+ *
+ * const options: TransactionsForAddressOptions<'base64'> = {
+ *   encoding: 'base64',
+ *   concurrency: 4,
+ *   limit: 500,
+ * }
+ * ```
+ */
 export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding = 'json'> =
   SignaturesForAddressOptions &
     Readonly<{
@@ -47,7 +60,18 @@ export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding 
       maxSupportedTransactionVersion?: number | null | undefined
     }>
 
-/** One entry of {@link transactionsForAddress}: the signature info and its transaction. */
+/**
+ * One entry of {@link transactionsForAddress}: the signature info and its transaction.
+ *
+ * @example
+ * ```ts
+ * import type { AddressTransaction } from 'confirmed-rpc'
+ *
+ * function fee({ transaction }: AddressTransaction): number {
+ *   return transaction?.meta?.fee ?? 0
+ * }
+ * ```
+ */
 export type AddressTransaction<
   TEncoding extends TransactionEncoding = 'json',
   TMode extends U64Mode = 'number',
@@ -61,7 +85,21 @@ export type AddressTransaction<
   transaction: ConfirmedTransaction<TEncoding, TMode> | null
 }>
 
-/** A walk through an address's transactions; see {@link transactionsForAddress}. */
+/**
+ * A walk through an address's transactions; see {@link transactionsForAddress}.
+ *
+ * @example
+ * ```ts
+ * import { createClient, type TransactionWalk } from 'confirmed-rpc'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const walk: TransactionWalk<'json'> = client.transactionsForAddress(
+ *   'Vote111111111111111111111111111111111111111',
+ *   { limit: 20 },
+ * )
+ * for await (const { info, transaction } of walk) console.log(info.slot, transaction?.meta?.fee)
+ * ```
+ */
 export type TransactionWalk<
   TEncoding extends TransactionEncoding = 'json',
   TMode extends U64Mode = 'number',

@@ -54,7 +54,7 @@ export function instrumentTransport(
   return { transport, sent, signals, inFlight: () => running, peak: () => peak }
 }
 
-/** Answers `request` as a node `lagSlots` behind the ledger would (the ledger's stale-node view). */
+/** Answers `request` as a node `lagSlots` behind the ledger would (its stale-node view). */
 export async function laggingAnswer(
   ledger: MockLedger,
   request: RpcRequest,

@@ -276,7 +276,7 @@ describe('signaturesForAddress: checkpoints', () => {
       address: busiest,
       before: tenth?.signature,
       slot: String(tenth?.slot),
-      // The deprecated method's entries carry no transactionIndex, even when a 4.x node serves them.
+      // Entries in the deprecated shape carry no transactionIndex, even from a 4.x node.
       until,
       remaining: 140,
       commitment: 'finalized',
@@ -368,7 +368,7 @@ describe('signaturesForAddress: prefetch, break and abort', () => {
     expect([...seen, ...rest]).toEqual(history)
   })
 
-  it('stops at the next entry when aborted between entries, and sends nothing when aborted first', async () => {
+  it('stops at the next entry when aborted, and sends nothing when aborted first', async () => {
     const controller = new AbortController()
     const { context, wire } = setup(ledgers['v1.18'])
     let count = 0
@@ -530,7 +530,7 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
     expect((error as CursorNotFoundError).context.cursor).toBe(expectedOf(ledger)[19])
   })
 
-  it('asks an empty page again before ending (a pre-4.0 node without the cursor answers [])', async () => {
+  it('asks an empty page again before ending (a pre-4.0 node lacking the cursor)', async () => {
     const ledger = ledgers['v1.18']
     const history = expectedOf(ledger)
     let lagged = 0
