@@ -11,5 +11,7 @@ export default defineConfig({
   // bs58 ships CJS with `exports.default`; esbuild's interop leaves `decode` undefined in
   // the .cjs build unless it is bundled (and base-x with it).
   noExternal: ['bs58', 'base-x'],
+  // Keep `node:` specifiers: the testing entry is Node-only and bundlers resolve them cleanly.
+  removeNodeProtocol: false,
   external: ['msw', 'node:http', 'node:crypto', 'node:net', 'node:events', 'node:buffer'],
 })

@@ -1,0 +1,134 @@
+/**
+ * A tour of confirmed-rpc: a page of history, one transaction in four encodings, a failed
+ * transaction, and exact u64 values.
+ *
+ *   npm run demo                                   # against a mock 1.18 node on loopback
+ *   RPC_URL=https://your.node ADDRESS=<base58> npm run demo
+ *
+ * Without RPC_URL, a mock ledger (`confirmed-rpc/testing`) is served over HTTP on 127.0.0.1 and
+ * the client talks to it as to any node. In your own code, import from 'confirmed-rpc' and
+ * 'confirmed-rpc/testing'; this file imports the sources so that it runs without a build.
+ */
+import {
+  type Client,
+  type ConfirmedTransaction,
+  createClient,
+  isConfirmedRpcError,
+  JsonRpcErrorCode,
+  type SignatureInfo,
+} from '../src/index'
+import { createMockLedger, serveMockLedger } from '../src/testing/index'
+
+const ledger = process.env.RPC_URL ? undefined : createMockLedger({ seed: 1, profile: 'v1.18' })
+const server = ledger ? await serveMockLedger(ledger) : undefined
+const url = process.env.RPC_URL ?? server?.url ?? ''
+const address =
+  process.env.ADDRESS ?? ledger?.addresses()[0] ?? 'Vote111111111111111111111111111111111111111'
+
+const short = (text: string) => `${text.slice(0, 8)}…${text.slice(-4)}`
+const when = (blockTime: number | null) =>
+  blockTime === null ? 'unknown time' : new Date(blockTime * 1000).toISOString().slice(0, 19)
+
+// The deprecated method refuses versioned (v0) transactions with -32015; skip those.
+async function firstLegacy(
+  client: Client<'bigint'>,
+  entries: readonly SignatureInfo[],
+): Promise<ConfirmedTransaction<'json', 'bigint'> | undefined> {
+  for (const info of entries) {
+    try {
+      const tx = await client.getConfirmedTransaction(info.signature)
+      if (tx !== null) return tx
+    } catch (error) {
+      const unsupported =
+        isConfirmedRpcError(error, 'RPC_ERROR') &&
+        error.context.rpcCode === JsonRpcErrorCode.UNSUPPORTED_TRANSACTION_VERSION
+      if (!unsupported) throw error
+    }
+  }
+  return undefined
+}
+
+try {
+  console.log(
+    `confirmed-rpc demo against ${ledger ? `a mock ${ledger.profile} node at ` : ''}${url}`,
+  )
+  // Deprecation notices (once per method) are on by default; this demo calls them on purpose.
+  const client = createClient({ url, deprecationWarnings: false })
+  // Balances can pass 2^53-1, which a number cannot carry: read transactions as exact bigints.
+  const exact = createClient({ url, u64: 'bigint', deprecationWarnings: false })
+
+  // 1. A page of history, newest first.
+  const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 10 })
+  console.log(`\n1. The newest ${page.length} transactions of ${short(address)}`)
+  for (const info of page) {
+    const status = info.err === null ? 'ok    ' : 'failed'
+    console.log(
+      `   slot ${info.slot}  ${when(info.blockTime)}  ${status}  ${short(info.signature)}`,
+    )
+  }
+
+  // 2. One transaction in four encodings.
+  const tx = await firstLegacy(exact, page)
+  const signature = tx?.transaction.signatures[0]
+  if (tx && signature) {
+    console.log(`\n2. Transaction ${short(signature)} in four encodings`)
+    const { message } = tx.transaction
+    console.log(
+      `   json        ${message.accountKeys.length} account keys, ${message.instructions.length} instructions, fee ${tx.meta?.fee} lamports`,
+    )
+    const parsed = await exact.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
+    const instructions = parsed?.transaction.message.instructions ?? []
+    const named = instructions.flatMap((instruction) =>
+      'parsed' in instruction
+        ? [
+            `${instruction.program} ${typeof instruction.parsed === 'string' ? instruction.parsed : instruction.parsed.type}`,
+          ]
+        : [],
+    )
+    console.log(
+      `   jsonParsed  ${named.length} of ${instructions.length} instructions parsed: ${named.join(', ') || 'none'}`,
+    )
+    for (const encoding of ['base64', 'base58'] as const) {
+      const raw = await exact.getConfirmedTransaction(signature, encoding)
+      const [data = '', tag] = raw?.transaction ?? []
+      console.log(
+        `   ${encoding}      ['${data.slice(0, 24)}…', '${tag}'] (${data.length} characters)`,
+      )
+    }
+  }
+
+  // 3. A failed transaction: `err` says why, the logs say where.
+  const failed = page.find((info) => info.err !== null)
+  if (failed) {
+    const record = await exact.getConfirmedTransaction(failed.signature)
+    console.log(`\n3. Transaction ${short(failed.signature)} failed`)
+    console.log(`   err: ${JSON.stringify(failed.err)}`)
+    console.log(`   the fee was charged all the same: ${record?.meta?.fee} lamports`)
+    const lastLog = record?.meta?.logMessages?.at(-1)
+    if (lastLog) console.log(`   last log line: ${lastLog}`)
+  } else {
+    console.log('\n3. No failed transaction on this page')
+  }
+
+  // 4. u64 values: plain numbers by default, but never rounded.
+  console.log('\n4. u64 values')
+  if (tx) console.log(`   u64 'bigint': slot ${tx.slot}n, fee ${tx.meta?.fee}n (${typeof tx.slot})`)
+  let refused = false
+  for (const info of page) {
+    try {
+      await client.getConfirmedTransaction(info.signature)
+    } catch (error) {
+      if (!isConfirmedRpcError(error, 'UNSAFE_INTEGER')) continue
+      const { path, value } = error.context
+      console.log(
+        `   u64 'number' (the default) throws UNSAFE_INTEGER for ${short(info.signature)}:`,
+      )
+      console.log(`   ${path} is ${value}, above 2^53-1 = ${Number.MAX_SAFE_INTEGER}`)
+      refused = true
+      break
+    }
+  }
+  if (!refused) console.log("   u64 'number' (the default): every value on this page fits a number")
+} finally {
+  await server?.close()
+}
