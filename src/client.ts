@@ -35,8 +35,8 @@ import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy
 import { invalidParam } from './params/invalidParam'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import { createHttpTransport, type HttpTransportOptions } from './transport/createHttpTransport'
+import { describeEndpoint } from './transport/describeEndpoint'
 import type { RpcTransport } from './transport/RpcTransport'
-import { redactUrl } from './transport/redactUrl'
 
 /** Options shared by both ways of building a client. */
 export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
@@ -197,6 +197,7 @@ export function createClient<TMode extends U64Mode = 'number'>(
   }
   let transport: RpcTransport
   let endpoint: string | undefined
+  let redact: ((text: string) => string) | undefined
   if (options.transport !== undefined) {
     if (typeof options.transport !== 'function') {
       throw invalidParam('createClient', 'transport', 'expected a function')
@@ -207,14 +208,14 @@ export function createClient<TMode extends U64Mode = 'number'>(
       throw invalidParam('createClient', 'url', 'expected a URL string, or give a `transport`')
     }
     transport = createHttpTransport(options)
-    endpoint = redactUrl(options.url)
+    ;({ endpoint, redact } = describeEndpoint(options))
   }
   // Everything above the transport (methods, pager, `request`) follows the one policy.
   transport = withMethodPolicy(transport, {
     methods: options.methods,
     deprecationWarnings: options.deprecationWarnings,
   })
-  const context: MethodContext<TMode> = { transport, u64, endpoint }
+  const context: MethodContext<TMode> = { transport, u64, endpoint, redact }
 
   return {
     u64,

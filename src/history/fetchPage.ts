@@ -4,6 +4,7 @@ import { JsonRpcErrorCode } from '../errors/JsonRpcErrorCode'
 import { ResponseShapeError } from '../errors/ResponseShapeError'
 import { getConfirmedSignaturesForAddress2 } from '../methods/getConfirmedSignaturesForAddress2'
 import type { MethodContext } from '../methods/MethodContext'
+import { SIGNATURE, toBase58String } from '../params/toBase58String'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { sleep } from '../transport/sleep'
@@ -119,6 +120,7 @@ export async function fetchPage<TMode extends U64Mode>(
       await backOff(emptyChecks++)
       continue
     }
+    assertCursorSignature(page, context)
     const stale = findStaleEntry(page, cursor, plan.until, untilSlot)
     const outcome = stale === undefined ? takeFreshEntries(page, cursor, plan.until) : undefined
     if (
@@ -138,6 +140,36 @@ export async function fetchPage<TMode extends U64Mode>(
       )
     }
     await backOff(retries++)
+  }
+}
+
+/**
+ * The last entry's signature becomes the next `before`: a value the server sent, so a bad one
+ * is the server's fault (RESPONSE_SHAPE), not an invalid parameter of the caller's.
+ */
+function assertCursorSignature(
+  page: readonly SignatureInfo<U64Mode>[],
+  context: MethodContext,
+): void {
+  const index = page.length - 1
+  const signature = page[index]?.signature ?? ''
+  try {
+    toBase58String(signature, SIGNATURE, METHOD, 'signature')
+  } catch (error) {
+    const path = `$[${index}].signature`
+    throw new ResponseShapeError({
+      code: 'RESPONSE_SHAPE',
+      shortMessage: `The ${METHOD} result does not match its schema at ${path}.`,
+      details: ['Expected a base58 transaction signature of 64 bytes.'],
+      context: {
+        method: METHOD,
+        endpoint: context.endpoint,
+        path,
+        expected: 'a base58 signature of 64 bytes',
+        received: 'another string',
+      },
+      cause: error,
+    })
   }
 }
 

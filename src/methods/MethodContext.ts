@@ -7,6 +7,8 @@ export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{
   u64: TMode
   /** Redacted endpoint, for error context; absent for custom transports. */
   endpoint?: string | undefined
+  /** Removes the endpoint's secrets from server text quoted in errors; absent for custom transports. */
+  redact?: ((text: string) => string) | undefined
 }>
 
 /** Per-call options of every method. */

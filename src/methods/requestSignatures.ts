@@ -18,5 +18,9 @@ export async function requestSignatures<TMode extends U64Mode>(
   const wire = readSignaturesConfig(config, knownKeys, method)
   const params = wire === undefined ? [addr] : [addr, wire]
   const result = await context.transport({ method, params }, options)
-  return decodeSignatureInfos(result, context.u64, { method, endpoint: context.endpoint })
+  return decodeSignatureInfos(result, context.u64, {
+    method,
+    endpoint: context.endpoint,
+    redact: context.redact,
+  })
 }

@@ -25,7 +25,7 @@ export async function requestTransaction<
   encoding: TEncoding,
   options: CallOptions | undefined,
 ): Promise<ConfirmedTransaction<TEncoding, TMode> | null> {
-  const errorContext = { method, endpoint: context.endpoint }
+  const errorContext = { method, endpoint: context.endpoint, redact: context.redact }
   try {
     const result = await context.transport({ method, params }, options)
     return decodeConfirmedTransaction(result, encoding, context.u64, errorContext)
@@ -46,7 +46,8 @@ export async function requestTransaction<
       code: 'RESPONSE_SHAPE',
       shortMessage: `The ${method} result does not match its schema at $.transaction[0].`,
       context: {
-        ...errorContext,
+        method,
+        endpoint: context.endpoint,
         path: '$.transaction[0]',
         expected: 'base64 data',
         received: 'invalid base64',

@@ -4,4 +4,6 @@ export type DecodeContext = Readonly<{
   method: string
   /** Endpoint with secrets removed; absent for custom transports. */
   endpoint?: string | undefined
+  /** Removes the endpoint's secrets from text the server sent, before it goes into an error. */
+  redact?: ((text: string) => string) | undefined
 }>

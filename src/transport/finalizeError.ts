@@ -22,7 +22,13 @@ export type FinalizeErrorPatch = Readonly<{
 }>
 
 function scrubData(data: unknown, secrets: readonly string[]): unknown {
-  const text = JSON.stringify(data)
+  let text: string | undefined
+  try {
+    text = JSON.stringify(data)
+  } catch {
+    // Nested too deep for JSON.stringify: it could be neither searched for secrets nor logged.
+    return '[data nested too deeply to keep]'
+  }
   if (text === undefined || !containsSecret(text, secrets)) return data
   try {
     return JSON.parse(redactText(text, secrets))
@@ -31,13 +37,24 @@ function scrubData(data: unknown, secrets: readonly string[]): unknown {
   }
 }
 
+/** The context with known secrets removed from its text fields (a status line, a reason). */
+function redactStrings<T extends object>(context: T, secrets: readonly string[]): T {
+  const out = { ...context } as Record<string, unknown>
+  for (const [key, value] of Object.entries(out)) {
+    // Servers echo request details into whatever they send: the reason phrase, an id.
+    if (typeof value === 'string') out[key] = redactText(value, secrets)
+  }
+  return out as T
+}
+
 function isTransportCode(code: ErrorCode): code is TransportErrorCode {
   return code !== 'RPC_ERROR'
 }
 
 /**
  * The error a caller receives: the attempt count and method added to the context, and every
- * known secret removed from the message, the server's message and data, and the cause. An
+ * known secret removed from the message, the context's text fields (the server's message, its
+ * reason phrase, a reason quoting its id), the server's data, and the cause. An
  * ABORTED error is returned as is: its cause is the caller's own `signal.reason`.
  * @internal
  */
@@ -57,7 +74,7 @@ export function finalizeError(
         })
   }
   const context = {
-    ...error.context,
+    ...redactStrings(error.context, secrets),
     ...(patch.method !== undefined && error.context.method === undefined
       ? { method: patch.method }
       : {}),

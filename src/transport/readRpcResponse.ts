@@ -13,6 +13,18 @@ function malformed(
   })
 }
 
+/**
+ * A short rendering of a server's `id` for a message: the server controls it, so it is never
+ * converted whole (a megabyte string, a nesting that overflows `JSON.stringify`, an object whose
+ * `toString` is not callable).
+ */
+function describeId(id: unknown): string {
+  if (typeof id === 'string') return JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)
+  if (typeof id === 'number' || typeof id === 'boolean' || id === null) return String(id)
+  if (id === undefined) return 'undefined'
+  return Array.isArray(id) ? 'an array' : 'an object'
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -42,7 +54,7 @@ export function readRpcResponse(body: unknown, id: number, context: BaseErrorCon
     }
     // A server that cannot parse the request answers with id null; that is still its answer.
     if (body.id !== id && body.id !== null)
-      throw malformed(`\`id\` ${String(body.id)} is not ${id}`, context)
+      throw malformed(`\`id\` ${describeId(body.id)} is not ${id}`, context)
     throw new RpcResponseError({
       shortMessage: `The node answered ${error.code}: ${error.message.slice(0, 300)}`,
       context: {
@@ -53,8 +65,7 @@ export function readRpcResponse(body: unknown, id: number, context: BaseErrorCon
       },
     })
   }
-  if (body.id !== id)
-    throw malformed(`\`id\` ${JSON.stringify(body.id) ?? 'undefined'} is not ${id}`, context)
+  if (body.id !== id) throw malformed(`\`id\` ${describeId(body.id)} is not ${id}`, context)
   if (!Object.hasOwn(body, 'result'))
     throw malformed('neither `result` nor `error` is present', context)
   return body.result

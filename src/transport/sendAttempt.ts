@@ -57,6 +57,9 @@ export async function sendAttempt(
     const work = exchange(config, payload, controller.signal, context, progress)
     return await settleOrAbort(work, controller.signal)
   } catch (error) {
+    // A body left unread (over the cap, an error page read in part) keeps node-fetch's socket
+    // open until the request's signal aborts: release the connection with the attempt.
+    controller.abort(new Error('attempt ended'))
     if (signal?.aborted) throw abortedError(signal.reason, context)
     if (timedOut) throw timeoutError(config.timeoutMs, context)
     throw error

@@ -24,7 +24,9 @@ export function toResponseShapeError(
       cause,
     })
   }
-  const received = describeValue(found.value)
+  // The server chose this text; a gateway may echo the caller's API key into it.
+  const described = describeValue(found.value)
+  const received = context.redact === undefined ? described : context.redact(described)
   return new ResponseShapeError({
     code: 'RESPONSE_SHAPE',
     shortMessage: `The ${context.method} result does not match its schema at ${path}.`,
