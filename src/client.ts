@@ -65,6 +65,14 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
    * @default true
    */
   deprecationWarnings?: boolean | undefined
+  /**
+   * Opts the deprecated `getConfirmedTransaction` into versioned transactions: it is sent as
+   * `getTransaction` with this `maxSupportedTransactionVersion` (0..255), since the old method
+   * can never return a v0 transaction, and the result keeps `version`. Ignored under
+   * `methods: 'deprecated'`.
+   * @default undefined (faithful: a v0 transaction is refused with -32015, as by the old method)
+   */
+  maxSupportedTransactionVersion?: number | undefined
 }>
 
 /** Build the client over HTTP: the options of `createHttpTransport`, plus the base options. */
@@ -214,6 +222,7 @@ export function createClient<TMode extends U64Mode = 'number'>(
   transport = withMethodPolicy(transport, {
     methods: options.methods,
     deprecationWarnings: options.deprecationWarnings,
+    maxSupportedTransactionVersion: options.maxSupportedTransactionVersion,
   })
   const context: MethodContext<TMode> = { transport, u64, endpoint, redact }
 

@@ -29,6 +29,23 @@ describe('createClient', () => {
     expect(seen).toEqual(['getSignaturesForAddress'])
   })
 
+  it('opts the deprecated lookup into versioned transactions when asked to', async () => {
+    const ledger = createMockLedger({ seed: 4, transactions: 300 })
+    const v0 = [...ledger.state.bySignature.values()].find(
+      (tx) => tx.message.version === 0 && tx.slot <= ledger.state.frontiers.finalized,
+    )
+    if (v0 === undefined) throw new Error('the test ledger has no finalized v0 transaction')
+    const faithful = createClient({ transport: ledger.transport, deprecationWarnings: false })
+    await expect(faithful.getConfirmedTransaction(v0.signature)).rejects.toThrow('-32015')
+    const versioned = createClient({
+      transport: ledger.transport,
+      maxSupportedTransactionVersion: 0,
+    })
+    const result = await versioned.getConfirmedTransaction(v0.signature)
+    expect(result?.version).toBe(0)
+    expect(result?.transaction.signatures).toEqual(v0.signatures)
+  })
+
   it('keeps the transport and the mode it was built with', () => {
     const ledger = createMockLedger({ seed: 4, transactions: 50 })
     const client = createClient({ transport: ledger.transport, u64: 'bigint' })
