@@ -43,10 +43,16 @@ export class Execution {
   private records: InnerRecord[] | undefined
   private readonly frames: Frame[] = []
 
+  /**
+   * @param lines - canonical copies of log lines seen so far in this ledger. A big ledger repeats
+   *   the same few thousand lines hundreds of thousands of times; keeping one copy of each saves
+   *   most of the memory logs would take.
+   */
   constructor(
     readonly limit: number,
     private readonly payer: LedgerAccount,
     private readonly fee: bigint,
+    private readonly lines: Map<string, string> = new Map(),
   ) {
     this.remaining = limit
   }
@@ -90,12 +96,12 @@ export class Execution {
 
   /** A `Program log:` line of the running program. */
   log(text: string): void {
-    this.logs.push(['Program log: ', text].join(''))
+    this.push(['Program log: ', text].join(''))
   }
 
   /** A line logged without the `Program log:` prefix (builtins write these). */
   raw(text: string): void {
-    this.logs.push(text)
+    this.push(text)
   }
 
   /** Charges compute units to the running program. */
@@ -108,7 +114,7 @@ export class Execution {
     const frame = this.frames.at(-1)
     if (frame === undefined) return
     const base64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')
-    this.logs.push(['Program return: ', frame.program.address, ' ', base64].join(''))
+    this.push(['Program return: ', frame.program.address, ' ', base64].join(''))
     this.returnData = { program: frame.program, data }
   }
 
@@ -130,7 +136,7 @@ export class Execution {
     this.spend(first?.program.builtinUnits ?? units)
     for (let frame = this.frames.pop(); frame !== undefined; frame = this.frames.pop()) {
       this.closeLine(frame)
-      this.logs.push(['Program ', frame.program.address, ' failed: ', reason].join(''))
+      this.push(['Program ', frame.program.address, ' failed: ', reason].join(''))
     }
     this.err = { InstructionError: [this.index, error] }
   }
@@ -155,17 +161,19 @@ export class Execution {
   private closeLine(frame: Frame): void {
     if (frame.program.builtinUnits !== undefined) return
     const used = frame.start - this.remaining
-    this.logs.push(
-      [
-        'Program ',
-        frame.program.address,
-        ' consumed ',
-        used,
-        ' of ',
-        frame.start,
-        ' compute units',
-      ].join(''),
+    const program = frame.program.address
+    this.push(
+      ['Program ', program, ' consumed ', used, ' of ', frame.start, ' compute units'].join(''),
     )
+  }
+
+  private push(line: string): void {
+    let canonical = this.lines.get(line)
+    if (canonical === undefined) {
+      canonical = line
+      this.lines.set(line, line)
+    }
+    this.logs.push(canonical)
   }
 }
 

@@ -85,8 +85,10 @@ export type LedgerTransaction = Readonly<{
   /** Position in the slot's transaction list (the node's `transactionIndex`). */
   indexInBlock: number
   /**
-   * The serialized transaction (signatures + message) exactly as on the wire. Instruction `data`
-   * of the message are views into it: treat both as read-only.
+   * The serialized transaction (signatures + message) exactly as on the wire. It is a view into
+   * a block shared with other transactions (honour `byteOffset`/`byteLength`; `Buffer.from(wire)`
+   * and `wire.subarray` are fine, `wire.buffer` alone is not), and instruction `data` of the
+   * message are views into it: treat all of them as read-only.
    */
   wire: Uint8Array
   message: LedgerMessage

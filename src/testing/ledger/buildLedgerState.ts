@@ -71,6 +71,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   }
   let previous = newHash()
   hashes.push(previous)
+  const shared = { lines: new Map<string, string>(), units: new Map<number, bigint>() }
   let position = 0
   for (const planned of plan.blocks) {
     const transactions: LedgerTransaction[] = []
@@ -83,6 +84,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
         indexInBlock,
         recentBlockhash,
         tables: world.tables,
+        shared,
       })
       if (bySignature.has(tx.signature)) {
         throw new Error(`mock ledger: seed ${seed} produced signature ${tx.signature} twice`)

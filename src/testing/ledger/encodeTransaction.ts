@@ -1,15 +1,14 @@
 import { sign } from 'node:crypto'
+import { allocateFromSlab } from './allocateFromSlab'
 import type { CompiledMessage } from './compileMessage'
 import { encodeBase58 } from './encodeBase58'
 import { writeCompactU16 } from './writeCompactU16'
 
 export type EncodedTransaction = Readonly<{
-  /** Signatures then message, as on the wire. */
+  /** Signatures then message, as on the wire: a view into a shared block (mind `byteOffset`). */
   wire: Uint8Array
   /** Base58 signatures, in signer order. */
   signatures: readonly string[]
-  /** Each instruction's data, as a view into `wire`. */
-  instructionData: readonly Uint8Array[]
 }>
 
 /**
@@ -19,7 +18,8 @@ export type EncodedTransaction = Readonly<{
  *
  * @example
  * ```ts
- * import type { CompiledMessage } from './compileMessage'
+ * import { allocateFromSlab } from './allocateFromSlab'
+import type { CompiledMessage } from './compileMessage'
  * declare const message: CompiledMessage
  * const { wire, signatures } = encodeTransaction(message, new Uint8Array(32))
  * console.log(wire[0] === signatures.length) // true while there are fewer than 128 signers
@@ -31,10 +31,9 @@ export function encodeTransaction(
 ): EncodedTransaction {
   const signerCount = message.header.numRequiredSignatures
   const messageOffset = writeCompactU16(undefined, 0, signerCount) + 64 * signerCount
-  const wire = new Uint8Array(messageOffset + writeMessage(undefined, message, blockhash, 0, []))
+  const wire = allocateFromSlab(messageOffset + writeMessage(undefined, message, blockhash, 0))
   writeCompactU16(wire, 0, signerCount)
-  const dataOffsets: number[] = []
-  writeMessage(wire, message, blockhash, messageOffset, dataOffsets)
+  writeMessage(wire, message, blockhash, messageOffset)
   const body = wire.subarray(messageOffset)
   const signatures: string[] = []
   for (let i = 0; i < signerCount; i++) {
@@ -45,11 +44,7 @@ export function encodeTransaction(
     wire.set(signature, at)
     signatures.push(encodeBase58(wire.subarray(at, at + 64)))
   }
-  const instructionData = message.instructions.map((instruction, i) => {
-    const start = dataOffsets[i] ?? 0
-    return wire.subarray(start, start + instruction.data.length)
-  })
-  return { wire, signatures, instructionData }
+  return { wire, signatures }
 }
 
 /** Writes (or, without `out`, measures) the message; returns its end offset. */
@@ -58,7 +53,6 @@ function writeMessage(
   message: CompiledMessage,
   blockhash: Uint8Array,
   offset: number,
-  dataOffsets: number[],
 ): number {
   let at = offset
   const byte = (value: number): void => {
@@ -82,7 +76,6 @@ function writeMessage(
     at = writeCompactU16(out, at, instruction.accounts.length)
     bytes(instruction.accounts)
     at = writeCompactU16(out, at, instruction.data.length)
-    dataOffsets.push(at)
     bytes(instruction.data)
   }
   if (message.lookups !== undefined) {

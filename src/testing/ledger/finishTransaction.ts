@@ -1,12 +1,13 @@
 import { compileMessage } from './compileMessage'
+import { copyToSlab } from './copyToSlab'
 import type { DraftTransaction } from './DraftInstruction'
 import { Execution } from './Execution'
 import { encodeTransaction } from './encodeTransaction'
 import { formatMemo } from './formatMemo'
+import { internIndexes } from './internIndexes'
 import type { LedgerAccount, LookupTable } from './LedgerAccount'
 import type {
   InnerInstruction,
-  LedgerMessage,
   LedgerMeta,
   LedgerTransaction,
   Reward,
@@ -19,6 +20,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from './programIds'
+import { StoredTransaction } from './StoredTransaction'
 
 /** Where a transaction lands and what it may reference. */
 export type FinishContext = Readonly<{
@@ -26,7 +28,12 @@ export type FinishContext = Readonly<{
   indexInBlock: number
   recentBlockhash: Readonly<{ address: string; bytes: Uint8Array }>
   tables: readonly LookupTable[]
+  /** Canonical log lines and small bigints of this ledger, shared between transactions. */
+  shared?: SharedValues | undefined
 }>
+
+/** Values many transactions repeat; one copy of each keeps a big ledger's memory down. */
+export type SharedValues = Readonly<{ lines: Map<string, string>; units: Map<number, bigint> }>
 
 /** Shared empty lists: most transactions have no rewards, no token balances, no CPI. */
 const NONE: readonly never[] = Object.freeze([])
@@ -91,7 +98,7 @@ export function finishTransaction(
   if (draft.loadError !== undefined) {
     err = draft.loadError
   } else {
-    execution = new Execution(limit, payer, fee)
+    execution = new Execution(limit, payer, fee, context.shared?.lines)
     for (const [index, instruction] of draft.instructions.entries()) {
       execution.begin(index)
       instruction.run(execution)
@@ -133,41 +140,22 @@ export function finishTransaction(
   const postTokenBalances = tracksTokens ? tokenBalances(keys) : NONE
 
   const encoded = encodeTransaction(compiled, context.recentBlockhash.bytes)
-  const staticAccountKeys = compiled.staticKeys.map((account) => account.address)
-  const message: LedgerMessage = {
-    version: compiled.version,
-    header: compiled.header,
-    staticAccountKeys,
-    recentBlockhash: context.recentBlockhash.address,
-    instructions: compiled.instructions.map((instruction, i) => ({
-      programIdIndex: instruction.programIdIndex,
-      accounts: instruction.accounts,
-      data: encoded.instructionData[i] ?? instruction.data,
-    })),
-    ...(compiled.lookups === undefined
-      ? {}
-      : {
-          addressTableLookups: compiled.lookups.map((lookup) => ({
-            accountKey: lookup.table.address,
-            writableIndexes: lookup.writableIndexes,
-            readonlyIndexes: lookup.readonlyIndexes,
-          })),
-        }),
-  }
+  const accountKeys = keys.map((account) => account.address)
   const loadedAddresses =
     compiled.version === 0
       ? {
-          writable: compiled.loadedWritable.map((account) => account.address),
-          readonly: compiled.loadedReadonly.map((account) => account.address),
+          writable: accountKeys.slice(
+            compiled.staticKeys.length,
+            compiled.staticKeys.length + compiled.loadedWritable.length,
+          ),
+          readonly: accountKeys.slice(compiled.staticKeys.length + compiled.loadedWritable.length),
         }
       : NO_LOADED
-  const accountKeys =
-    compiled.version === 0
-      ? staticAccountKeys.concat(loadedAddresses.writable, loadedAddresses.readonly)
-      : staticAccountKeys
 
   const memos: Uint8Array[] = []
-  for (const instruction of message.instructions) {
+  let dataBytes = 0
+  for (const instruction of compiled.instructions) {
+    dataBytes += instruction.data.length
     const program = accountKeys[instruction.programIdIndex]
     if (program === MEMO_PROGRAM_ID || program === MEMO_V1_PROGRAM_ID) memos.push(instruction.data)
   }
@@ -182,8 +170,8 @@ export function finishTransaction(
             instructions: records.map(
               (record): InnerInstruction => ({
                 programIdIndex: indexOf(record.program),
-                accounts: record.accounts.map(indexOf),
-                data: record.data,
+                accounts: internIndexes(record.accounts.map(indexOf)),
+                data: copyToSlab(record.data),
                 stackHeight: record.stackHeight,
               }),
             ),
@@ -194,7 +182,6 @@ export function finishTransaction(
     compiled.header.numReadonlySignedAccounts +
     (compiled.staticKeys.length - signatureCount - compiled.header.numReadonlyUnsignedAccounts) +
     compiled.loadedWritable.length
-  const dataBytes = message.instructions.reduce((sum, ix) => sum + ix.data.length, 0)
   const costUnits =
     720 * signatureCount + 300 * writableCount + Math.floor(dataBytes / 4) + consumed
 
@@ -212,23 +199,37 @@ export function finishTransaction(
     postTokenBalances: old ? null : postTokenBalances,
     rewards: old ? null : rewards.length === 0 ? NONE : rewards,
     ...(returnData !== undefined && draft.recording !== 'plain'
-      ? { returnData: { programId: returnData.program.address, data: returnData.data } }
+      ? { returnData: { programId: returnData.program.address, data: copyToSlab(returnData.data) } }
       : {}),
-    ...(old ? {} : { computeUnitsConsumed: BigInt(consumed), costUnits: BigInt(costUnits) }),
+    ...(old
+      ? {}
+      : {
+          computeUnitsConsumed: sharedBigInt(context.shared, consumed),
+          costUnits: sharedBigInt(context.shared, costUnits),
+        }),
   }
 
-  return {
+  return new StoredTransaction({
     signature: encoded.signatures[0] ?? '',
     signatures: encoded.signatures,
     slot: context.slot,
     indexInBlock: context.indexInBlock,
     wire: encoded.wire,
-    message,
     loadedAddresses,
     meta,
     memo: formatMemo(memos),
     accountKeys,
+    recentBlockhash: context.recentBlockhash.address,
+  })
+}
+
+function sharedBigInt(shared: SharedValues | undefined, value: number): bigint {
+  let found = shared?.units.get(value)
+  if (found === undefined) {
+    found = BigInt(value)
+    shared?.units.set(value, found)
   }
+  return found
 }
 
 /** Token balances of the keys that are token accounts, in key order (mints are not). */
