@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+
+/** A minified browser bundle and its sizes. */
+export type BrowserBundle = Readonly<{
+  code: string
+  minBytes: number
+  gzipBytes: number
+  metafile: Metafile
+}>
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Bundles `entry` (TypeScript source, resolved from the repository root) for browsers as
+ * esbuild does for an app: ESM, minified, `NODE_ENV=production`; `aliases` swap packages.
+ * The gzip size is at level 9. `keepLayout` keeps line breaks and esbuild's `// path` comments
+ * (for `marginalGzipBytes`).
+ */
+export async function buildBrowserBundle(
+  entry: string,
+  aliases: Readonly<Record<string, string>> = {},
+  keepLayout = false,
+): Promise<BrowserBundle> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
+    bundle: true,
+    // keepLayout: minified but for whitespace, so esbuild's `// path` comments stay in.
+    minifySyntax: true,
+    minifyIdentifiers: true,
+    minifyWhitespace: !keepLayout,
+    format: 'esm',
+    platform: 'browser',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: aliases,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  })
+  const code = result.outputFiles[0]?.text ?? ''
+  return {
+    code,
+    minBytes: Buffer.byteLength(code),
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    metafile: result.metafile,
+  }
+}

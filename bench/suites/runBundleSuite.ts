@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BenchRow } from '../support/BenchRow'
+import { buildBrowserBundle } from './buildBrowserBundle'
+import { marginalGzipBytes } from './marginalGzipBytes'
+
+/** The app the budget is about: a client and both deprecated calls. */
+const CLIENT_ENTRY = `
+import { createClient } from './src/index'
+export async function run(url: string, signature: string, address: string) {
+  const client = createClient({ url })
+  const transaction = await client.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
+  const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 10 })
+  return [transaction, page]
+}
+`
+
+const WEB3_ENTRY = `
+import { Connection, PublicKey } from '@solana/web3.js'
+export async function run(url: string, signature: string, address: string) {
+  const connection = new Connection(url)
+  const transaction = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 })
+  const page = await connection.getSignaturesForAddress(new PublicKey(address), { limit: 10 })
+  return [transaction, page]
+}
+`
+
+/** Budget of the core client bundle, gzip. */
+const BUNDLE_BUDGET_BYTES = 12 * 1024
+
+const KIB = 1024
+const kib = (bytes: number): string => `${(bytes / KIB).toFixed(1)} KiB`
+
+/**
+ * Sizes the browser bundle of `CLIENT_ENTRY` (min, gzip) against the budget; counts `eval(` and
+ * `new Function` in it; sizes it again with cross-fetch swapped for the global `fetch`, and the
+ * same app written with web3.js v1. Also returns what the gzip size is made of.
+ */
+export async function runBundleSuite(): Promise<{ rows: BenchRow[]; composition: string }> {
+  const ours = await buildBrowserBundle(CLIENT_ENTRY)
+  const shim = join(tmpdir(), 'confirmed-rpc-bench-fetch-shim.js')
+  writeFileSync(shim, 'export default (input, init) => globalThis.fetch(input, init)\n')
+  const withoutPonyfill = await buildBrowserBundle(CLIENT_ENTRY, { 'cross-fetch': shim })
+  const web3 = await buildBrowserBundle(WEB3_ENTRY)
+  const dynamicCode = (ours.code.match(/\beval\(|\bnew Function\b/g) ?? []).length
+  const subject = 'createClient + 2 deprecated calls'
+  const rows: BenchRow[] = [
+    {
+      group: 'bundle',
+      subject,
+      comparison: 'gzip ÷ 12 KiB budget',
+      ours: kib(ours.gzipBytes),
+      other: kib(BUNDLE_BUDGET_BYTES),
+      ratio: ours.gzipBytes / BUNDLE_BUDGET_BYTES,
+      target: { op: '<=', value: 1 },
+    },
+    {
+      group: 'bundle',
+      subject,
+      comparison: 'minified size',
+      ours: kib(ours.minBytes),
+      other: kib(web3.minBytes),
+    },
+    {
+      group: 'bundle',
+      subject: `${subject}, global fetch`,
+      comparison: 'gzip ÷ 12 KiB budget (cross-fetch swapped out)',
+      ours: kib(withoutPonyfill.gzipBytes),
+      other: kib(BUNDLE_BUDGET_BYTES),
+      ratio: withoutPonyfill.gzipBytes / BUNDLE_BUDGET_BYTES,
+    },
+    {
+      group: 'bundle',
+      subject: 'same app with web3.js v1',
+      comparison: 'web3.js v1 gzip ÷ ours',
+      ours: kib(ours.gzipBytes),
+      other: kib(web3.gzipBytes),
+      ratio: web3.gzipBytes / ours.gzipBytes,
+    },
+    {
+      group: 'bundle',
+      subject,
+      comparison: 'count of eval( / new Function',
+      ours: String(dynamicCode),
+      ratio: dynamicCode,
+      plain: true,
+      target: { op: '<=', value: 0 },
+    },
+  ]
+  const layout = await buildBrowserBundle(CLIENT_ENTRY, {}, true)
+  const composition = marginalGzipBytes(layout.code)
+    .slice(0, 9)
+    .map(([name, bytes]) => `${name} ${kib(bytes)}`)
+    .join(', ')
+  return { rows, composition: `gzip cost by source (leave-one-out): ${composition}` }
+}
