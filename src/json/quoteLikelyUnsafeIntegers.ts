@@ -1,19 +1,15 @@
+import {
+  COLON,
+  COMMA,
+  DOT,
+  isDigit,
+  LOWER_E,
+  MINUS,
+  OPEN_BRACKET,
+  QUOTE,
+  UPPER_E,
+} from './charCodes'
 import { isUnsafeDigitRun, UNSAFE_MIN_DIGITS } from './isUnsafeDigitRun'
-
-const QUOTE = 34
-const MINUS = 45
-const ZERO = 48
-const NINE = 57
-const DOT = 46
-const LOWER_E = 101
-const UPPER_E = 69
-const COLON = 58
-const COMMA = 44
-const OPEN_BRACKET = 91
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE
-}
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9

@@ -1,18 +1,5 @@
+import { BACKSLASH, DOT, isDigit, LOWER_E, MINUS, PLUS, QUOTE, UPPER_E } from './charCodes'
 import { isUnsafeDigitRun } from './isUnsafeDigitRun'
-
-const QUOTE = 34
-const BACKSLASH = 92
-const MINUS = 45
-const PLUS = 43
-const ZERO = 48
-const NINE = 57
-const DOT = 46
-const LOWER_E = 101
-const UPPER_E = 69
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE
-}
 
 function isNumberChar(c: number): boolean {
   return isDigit(c) || c === DOT || c === LOWER_E || c === UPPER_E || c === PLUS || c === MINUS
