@@ -34,8 +34,8 @@ import type { CallOptions, MethodContext } from './methods/MethodContext'
 import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy'
 import { invalidParam } from './params/invalidParam'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
-import { createHttpTransport, type HttpTransportOptions } from './transport/createHttpTransport'
-import { describeEndpoint } from './transport/describeEndpoint'
+import { createHttpEndpoint } from './transport/createHttpEndpoint'
+import type { HttpTransportOptions } from './transport/createHttpTransport'
 import type { RpcTransport } from './transport/RpcTransport'
 
 /** Options shared by both ways of building a client. */
@@ -215,8 +215,7 @@ export function createClient<TMode extends U64Mode = 'number'>(
     if (typeof options.url !== 'string') {
       throw invalidParam('createClient', 'url', 'expected a URL string, or give a `transport`')
     }
-    transport = createHttpTransport(options)
-    ;({ endpoint, redact } = describeEndpoint(options))
+    ;({ transport, endpoint, redact } = createHttpEndpoint(options))
   }
   // Everything above the transport (methods, pager, `request`) follows the one policy.
   transport = withMethodPolicy(transport, {

@@ -1,4 +1,4 @@
-import { isPlainObject } from './isPlainObject'
+import { isPlainObject } from '../json/isPlainObject'
 
 /** The `maxSupportedTransactionVersion` of a transaction request's config, if it has one. @internal */
 export function readMaxSupportedTransactionVersion(

@@ -1,4 +1,4 @@
-import { isPlainObject } from './isPlainObject'
+import { isPlainObject } from '../json/isPlainObject'
 
 /** Options of {@link toDeprecatedResult}. */
 export type ToDeprecatedResultOptions = Readonly<{

@@ -1,4 +1,4 @@
-import { isPlainObject } from './isPlainObject'
+import { isPlainObject } from '../json/isPlainObject'
 
 /** Options of {@link toReplacementResult}. */
 export type ToReplacementResultOptions = Readonly<{

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, TransactionEncoding } from '../schemas/common'
 import { invalidParam } from './invalidParam'
 
@@ -74,7 +75,7 @@ export function checkInteger(
 /** Throws unless `value` is `undefined` or a plain object (not an array, not null). */
 export function checkConfigObject(value: unknown, method: string, param: string): void {
   if (value === undefined) return
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw invalidParam(method, param, `expected an object, got ${render(value)}`)
   }
 }

@@ -2,6 +2,7 @@ import { createBatchScheduler } from './createBatchScheduler'
 import type { HttpTransportOptions } from './createHttpTransport'
 import type { RpcTransport } from './RpcTransport'
 import {
+  type HttpTransportConfig,
   type HttpTransportInternals,
   resolveHttpTransportOptions,
 } from './resolveHttpTransportOptions'
@@ -26,7 +27,11 @@ export function createHttpTransportWith(
   options: HttpTransportOptions,
   internals: HttpTransportInternals,
 ): RpcTransport {
-  const config = resolveHttpTransportOptions(options, internals)
+  return transportFromConfig(resolveHttpTransportOptions(options, internals))
+}
+
+/** The transport of options already resolved (and checked). @internal */
+export function transportFromConfig(config: HttpTransportConfig): RpcTransport {
   const scheduler =
     config.batch === undefined ? undefined : createBatchScheduler(config, config.batch)
   let nextId = 1

@@ -1,6 +1,7 @@
 import type { BaseErrorContext } from '../errors/ConfirmedRpcError'
 import { RpcResponseError } from '../errors/RpcResponseError'
 import { TransportError } from '../errors/TransportError'
+import { isPlainObject } from '../json/isPlainObject'
 
 function malformed(
   reason: string,
@@ -25,10 +26,6 @@ function describeId(id: unknown): string {
   return Array.isArray(id) ? 'an array' : 'an object'
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /**
  * Reads one parsed JSON-RPC 2.0 response object: checks `jsonrpc` and `id`, and returns `result`
  * or throws a `RpcResponseError` for an error object. Anything else throws a `TransportError`
@@ -40,7 +37,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * @internal
  */
 export function readRpcResponse(body: unknown, id: number, context: BaseErrorContext): unknown {
-  if (!isRecord(body)) {
+  if (!isPlainObject(body)) {
     throw malformed(
       Array.isArray(body) ? 'a batch answered a single call' : 'not an object',
       context,
@@ -49,7 +46,11 @@ export function readRpcResponse(body: unknown, id: number, context: BaseErrorCon
   if (body.jsonrpc !== '2.0') throw malformed('`jsonrpc` is not "2.0"', context)
   const error = body.error
   if (error !== undefined && error !== null) {
-    if (!isRecord(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
+    if (
+      !isPlainObject(error) ||
+      typeof error.code !== 'number' ||
+      typeof error.message !== 'string'
+    ) {
       throw malformed('`error` is not an object with a numeric code and a message', context)
     }
     // A server that cannot parse the request answers with id null; that is still its answer.

@@ -1,5 +1,5 @@
+import { isPlainObject } from '../../json/isPlainObject'
 import type { TransactionErrorJson } from '../ledger/LedgerState'
-import { isPlainObject } from './isPlainObject'
 import type { JsonOut } from './JsonOut'
 import type { ProfileRules } from './profileRules'
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from './isPlainObject'
+import { isPlainObject } from '../../json/isPlainObject'
 import type { JsonOut } from './JsonOut'
 import { methodsFor } from './methodsFor'
 import type { RpcContext } from './RpcContext'

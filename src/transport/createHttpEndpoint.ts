@@ -1,10 +1,12 @@
 import type { HttpTransportOptions } from './createHttpTransport'
-import { defaultHttpTransportInternals } from './createHttpTransportWith'
+import { defaultHttpTransportInternals, transportFromConfig } from './createHttpTransportWith'
+import type { RpcTransport } from './RpcTransport'
 import { redactText } from './redactText'
 import { resolveHttpTransportOptions } from './resolveHttpTransportOptions'
 
-/** What layers above the transport may say about an HTTP endpoint. */
-export type EndpointDescription = Readonly<{
+/** An HTTP transport with what the layers above it may say about its endpoint. */
+export type HttpEndpoint = Readonly<{
+  transport: RpcTransport
   /** The URL with credentials, query values and key-like path segments replaced by `***`. */
   endpoint: string
   /** Removes the endpoint's secrets (URL parts, header values) from a text a server sent. */
@@ -12,14 +14,15 @@ export type EndpointDescription = Readonly<{
 }>
 
 /**
- * Describes an endpoint the way the HTTP transport does, so that errors raised above it (a schema
- * mismatch quoting a server string) redact the same secrets.
+ * `createHttpTransport` for the client: the options are resolved once, and errors raised above
+ * the transport (a schema mismatch quoting a server string) redact the same secrets it does.
  * @internal
  */
-export function describeEndpoint(options: HttpTransportOptions): EndpointDescription {
+export function createHttpEndpoint(options: HttpTransportOptions): HttpEndpoint {
   const config = resolveHttpTransportOptions(options, defaultHttpTransportInternals)
   const { secrets } = config
   return {
+    transport: transportFromConfig(config),
     endpoint: config.endpoint,
     redact: secrets.length === 0 ? (text) => text : (text) => redactText(text, secrets),
   }
