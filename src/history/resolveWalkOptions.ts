@@ -64,7 +64,7 @@ export function resolveWalkOptions(
     pageRetryDelayMs:
       checkInteger(o.pageRetryDelayMs, 0, 60_000, method, 'options.pageRetryDelayMs') ?? 200,
     emptyPageChecks:
-      checkInteger(o.emptyPageChecks, 0, 100, method, 'options.emptyPageChecks') ?? 1,
+      checkInteger(o.emptyPageChecks, 0, 100, method, 'options.emptyPageChecks') ?? 2,
     headCheck: o.headCheck ?? true,
   }
   if (typeof policy.headCheck !== 'boolean') {

@@ -81,7 +81,7 @@ export type SignaturesForAddressOptions = Readonly<{
    * have yet (a lagging node). An empty page is asked for again this many times (after
    * `pageRetryDelayMs`) before the walk ends. Only a walk that ends on a page boundary pays
    * for it: a short non-empty page ends the walk at once.
-   * @default 1
+   * @default 2
    */
   emptyPageChecks?: number | undefined
   /**
