@@ -1,17 +1,32 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
+import { usePlatformFetch } from './scripts/usePlatformFetch'
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
+const shared = {
   sourcemap: true,
-  clean: true,
   target: 'es2022',
-  platform: 'neutral',
-  // bs58 ships CJS with `exports.default`; esbuild's interop leaves `decode` undefined in
-  // the .cjs build unless it is bundled (and base-x with it).
-  noExternal: ['bs58', 'base-x'],
-  // Keep `node:` specifiers: the testing entry is Node-only and bundlers resolve them cleanly.
-  removeNodeProtocol: false,
-  external: ['msw', 'node:http', 'node:crypto', 'node:net', 'node:events', 'node:buffer'],
-})
+} satisfies Options
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    // The browser build writes into dist/browser at the same time; leave it alone.
+    clean: ['**/*', '!browser/**'],
+    platform: 'neutral',
+    // Keep `node:` specifiers: the testing entry is Node-only and bundlers resolve them cleanly.
+    removeNodeProtocol: false,
+    external: ['msw', 'node:http', 'node:crypto', 'node:net', 'node:events', 'node:buffer'],
+  },
+  // The build of the `browser` export condition: the platform's fetch instead of cross-fetch.
+  {
+    ...shared,
+    entry: { index: 'src/index.ts' },
+    outDir: 'dist/browser',
+    format: ['esm'],
+    clean: true,
+    platform: 'browser',
+    esbuildPlugins: [usePlatformFetch],
+  },
+])

@@ -112,12 +112,12 @@ export type {
   TransactionMeta,
   TransactionStatus,
 } from './schemas/TransactionMeta'
+export { type Batching, type BatchingOptions, batching } from './transport/batching'
 export {
   createHttpTransport,
   type FetchFunction,
   type HttpRequestEvent,
   type HttpResponseEvent,
-  type HttpTransportBatchOptions,
   type HttpTransportOptions,
   type HttpTransportRetryOptions,
   type RetryDecisionContext,

@@ -15,6 +15,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "ResponseShapeError",
       "RpcResponseError",
       "TransportError",
+      "batching",
       "createClient",
       "createHttpTransport",
       "isConfirmedRpcError",

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
+import { usePlatformFetch } from '../../scripts/usePlatformFetch'
 
 /** A minified browser bundle and its sizes. */
 export type BrowserBundle = Readonly<{
@@ -14,13 +15,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * Bundles `entry` (TypeScript source, resolved from the repository root) for browsers as
- * esbuild does for an app: ESM, minified, `NODE_ENV=production`; `aliases` swap packages.
+ * esbuild does for an app: ESM, minified, `NODE_ENV=production`, the `browser` export condition.
+ * An import of `confirmed-rpc` gets the package's browser build (dist/browser), as an app's
+ * would; an import of `./src/index` gets the sources with the same swap of the default fetch.
  * The gzip size is at level 9. `keepLayout` keeps line breaks and esbuild's `// path` comments
  * (for `marginalGzipBytes`).
  */
 export async function buildBrowserBundle(
   entry: string,
-  aliases: Readonly<Record<string, string>> = {},
   keepLayout = false,
 ): Promise<BrowserBundle> {
   const result = await build({
@@ -33,7 +35,7 @@ export async function buildBrowserBundle(
     format: 'esm',
     platform: 'browser',
     define: { 'process.env.NODE_ENV': '"production"' },
-    alias: aliases,
+    plugins: [usePlatformFetch],
     write: false,
     metafile: true,
     logLevel: 'silent',

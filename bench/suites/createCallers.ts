@@ -1,5 +1,6 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { createClient } from '../../src/client'
+import { batching } from '../../src/transport/batching'
 import type { FetchFunction } from '../../src/transport/createHttpTransport'
 import type { DecodeBody } from '../fixtures/DecodeBody'
 
@@ -18,7 +19,7 @@ export function createCallers(body: DecodeBody, url: string, fetch?: FetchFuncti
   const ours = createClient({
     url,
     ...fetchOption,
-    ...(body.kind === 'jsonTransactions' ? { batch: { maxSize: 1000 } } : {}),
+    ...(body.kind === 'jsonTransactions' ? { batch: batching({ maxSize: 1000 }) } : {}),
   })
   const connection = new Connection(url, {
     disableRetryOnRateLimit: true,

@@ -1,13 +1,10 @@
-import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { BenchRow } from '../support/BenchRow'
 import { buildBrowserBundle } from './buildBrowserBundle'
 import { marginalGzipBytes } from './marginalGzipBytes'
 
-/** The app the budget is about: a client and both deprecated calls. */
+/** The app the budget is about: a client and both deprecated calls, from the built package. */
 const CLIENT_ENTRY = `
-import { createClient } from './src/index'
+import { createClient } from 'confirmed-rpc'
 export async function run(url: string, signature: string, address: string) {
   const client = createClient({ url })
   const transaction = await client.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
@@ -15,6 +12,9 @@ export async function run(url: string, signature: string, address: string) {
   return [transaction, page]
 }
 `
+
+/** The same app from the sources, for what each source file costs. */
+const SOURCE_ENTRY = CLIENT_ENTRY.replace("'confirmed-rpc'", "'./src/index'")
 
 const WEB3_ENTRY = `
 import { Connection, PublicKey } from '@solana/web3.js'
@@ -33,15 +33,12 @@ const KIB = 1024
 const kib = (bytes: number): string => `${(bytes / KIB).toFixed(1)} KiB`
 
 /**
- * Sizes the browser bundle of `CLIENT_ENTRY` (min, gzip) against the budget; counts `eval(` and
- * `new Function` in it; sizes it again with cross-fetch swapped for the global `fetch`, and the
- * same app written with web3.js v1. Also returns what the gzip size is made of.
+ * Sizes the browser bundle of `CLIENT_ENTRY` (min, gzip) against the budget and counts `eval(`
+ * and `new Function` in it; sizes the same app written with web3.js v1. Also
+ * returns what the gzip size is made of, source by source.
  */
 export async function runBundleSuite(): Promise<{ rows: BenchRow[]; composition: string }> {
   const ours = await buildBrowserBundle(CLIENT_ENTRY)
-  const shim = join(tmpdir(), 'confirmed-rpc-bench-fetch-shim.js')
-  writeFileSync(shim, 'export default (input, init) => globalThis.fetch(input, init)\n')
-  const withoutPonyfill = await buildBrowserBundle(CLIENT_ENTRY, { 'cross-fetch': shim })
   const web3 = await buildBrowserBundle(WEB3_ENTRY)
   const dynamicCode = (ours.code.match(/\beval\(|\bnew Function\b/g) ?? []).length
   const subject = 'createClient + 2 deprecated calls'
@@ -58,17 +55,9 @@ export async function runBundleSuite(): Promise<{ rows: BenchRow[]; composition:
     {
       group: 'bundle',
       subject,
-      comparison: 'minified size',
+      comparison: 'minified size, ours and web3.js v1',
       ours: kib(ours.minBytes),
       other: kib(web3.minBytes),
-    },
-    {
-      group: 'bundle',
-      subject: `${subject}, global fetch`,
-      comparison: 'gzip ÷ 12 KiB budget (cross-fetch swapped out)',
-      ours: kib(withoutPonyfill.gzipBytes),
-      other: kib(BUNDLE_BUDGET_BYTES),
-      ratio: withoutPonyfill.gzipBytes / BUNDLE_BUDGET_BYTES,
     },
     {
       group: 'bundle',
@@ -88,7 +77,7 @@ export async function runBundleSuite(): Promise<{ rows: BenchRow[]; composition:
       target: { op: '<=', value: 0 },
     },
   ]
-  const layout = await buildBrowserBundle(CLIENT_ENTRY, {}, true)
+  const layout = await buildBrowserBundle(SOURCE_ENTRY, true)
   const composition = marginalGzipBytes(layout.code)
     .slice(0, 9)
     .map(([name, bytes]) => `${name} ${kib(bytes)}`)

@@ -1,3 +1,18 @@
+// The codes this package's own logic looks at are also named apart, so that using one does not
+// keep the whole table in an app's bundle (bundlers never drop an object's unused members).
+/** @internal */
+export const INVALID_REQUEST = -32600
+/** @internal */
+export const METHOD_NOT_FOUND = -32601
+/** @internal */
+export const INVALID_PARAMS = -32602
+/** @internal */
+export const NODE_UNHEALTHY = -32005
+/** @internal */
+export const LONG_TERM_STORAGE_UNREACHABLE = -32019
+/** @internal */
+export const FILTER_TRANSACTION_NOT_FOUND = -32020
+
 /**
  * JSON-RPC error codes a ledger node answers with. The standard ones come from JSON-RPC 2.0; the
  * server ones (-32001 and below) mirror the node's `custom_error.rs`, and keep their names there.
@@ -17,11 +32,11 @@ export const JsonRpcErrorCode = {
   /** Body is not valid JSON. */
   PARSE_ERROR: -32700,
   /** Not a valid request object, or `jsonrpc` is not "2.0". */
-  INVALID_REQUEST: -32600,
+  INVALID_REQUEST,
   /** Unknown method, including the deprecated ones on nodes from 2.0 on. */
-  METHOD_NOT_FOUND: -32601,
+  METHOD_NOT_FOUND,
   /** Bad parameter: wrong count, type or value (`Invalid limit; max 1000`, bad signature, ...). */
-  INVALID_PARAMS: -32602,
+  INVALID_PARAMS,
   /** Internal server error. */
   INTERNAL_ERROR: -32603,
   /** `Block {slot} cleaned up, does not exist on node. First available block: {n}` */
@@ -33,7 +48,7 @@ export const JsonRpcErrorCode = {
   /** `Block not available for slot {slot}` */
   BLOCK_NOT_AVAILABLE: -32004,
   /** `Node is behind by {n} slots` or `Node is unhealthy`; retried by default. */
-  NODE_UNHEALTHY: -32005,
+  NODE_UNHEALTHY,
   /** `Transaction precompile verification failure {e}` */
   TRANSACTION_PRECOMPILE_VERIFICATION_FAILURE: -32006,
   /** `Slot {slot} was skipped, or missing due to ledger jump to recent snapshot` */
@@ -61,9 +76,9 @@ export const JsonRpcErrorCode = {
   /** `Rewards cannot be found because slot {slot} is not the epoch boundary...` */
   SLOT_NOT_EPOCH_BOUNDARY: -32018,
   /** `Failed to query long-term storage; please try again` (2.0+); retried by default. */
-  LONG_TERM_STORAGE_UNREACHABLE: -32019,
+  LONG_TERM_STORAGE_UNREACHABLE,
   /** `Transaction {signature} not found`: an unknown `before`/`until` (4.0+). */
-  FILTER_TRANSACTION_NOT_FOUND: -32020,
+  FILTER_TRANSACTION_NOT_FOUND,
   /** `No slot history` (4.1+). */
   NO_SLOT_HISTORY: -32021,
 } as const

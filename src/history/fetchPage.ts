@@ -1,6 +1,6 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../errors/CursorNotFoundError'
-import { JsonRpcErrorCode } from '../errors/JsonRpcErrorCode'
+import { FILTER_TRANSACTION_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import { ResponseShapeError } from '../errors/ResponseShapeError'
 import { getConfirmedSignaturesForAddress2 } from '../methods/getConfirmedSignaturesForAddress2'
 import type { MethodContext } from '../methods/MethodContext'
@@ -179,7 +179,7 @@ function cursorNotFound(
   until: string | undefined,
 ): { cursor: string; param: 'before' | 'until' } | undefined {
   if (!isConfirmedRpcError(error, 'RPC_ERROR')) return undefined
-  if (error.context.rpcCode !== JsonRpcErrorCode.FILTER_TRANSACTION_NOT_FOUND) return undefined
+  if (error.context.rpcCode !== FILTER_TRANSACTION_NOT_FOUND) return undefined
   // `Transaction <signature> not found`: the node names the cursor it lacks (`before` when it
   // lacks both).
   const message = error.context.rpcMessage

@@ -1,6 +1,6 @@
-import bs58 from 'bs58'
+import { encodeBase58 } from '../base58/encodeBase58'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { JsonRpcErrorCode } from '../errors/JsonRpcErrorCode'
+import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
 import { ResponseShapeError } from '../errors/ResponseShapeError'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from '../schemas/common'
@@ -54,15 +54,14 @@ export async function requestTransaction<
       },
     })
   }
-  const transaction: [string, 'base58'] = [bs58.encode(bytes), 'base58']
+  const transaction: [string, 'base58'] = [encodeBase58(bytes), 'base58']
   return { ...decoded, transaction } as unknown as ConfirmedTransaction<TEncoding, TMode>
 }
 
 function isBase58Refusal(error: unknown): boolean {
   return (
     isConfirmedRpcError(error, 'RPC_ERROR') &&
-    (error.context.rpcCode === JsonRpcErrorCode.INVALID_REQUEST ||
-      error.context.rpcCode === JsonRpcErrorCode.INVALID_PARAMS) &&
+    (error.context.rpcCode === INVALID_REQUEST || error.context.rpcCode === INVALID_PARAMS) &&
     BASE58_REFUSAL.test(error.context.rpcMessage)
   )
 }

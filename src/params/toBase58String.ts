@@ -1,4 +1,4 @@
-import bs58 from 'bs58'
+import { decodeBase58 } from '../base58/decodeBase58'
 import type { Base58Input } from '../schemas/common'
 import { invalidParam } from './invalidParam'
 
@@ -35,15 +35,15 @@ export function toBase58String(
       `a base58 ${kind.noun} has 1 to ${kind.maxLength} characters, got ${text.length}`,
     )
   }
-  const bytes = bs58.decodeUnsafe(text)
-  if (bytes === undefined) {
+  const byteLength = decodeBase58(text)?.length
+  if (byteLength === undefined) {
     throw invalidParam(method, param, `${JSON.stringify(text)} is not base58`)
   }
-  if (bytes.length !== kind.bytes) {
+  if (byteLength !== kind.bytes) {
     throw invalidParam(
       method,
       param,
-      `a ${kind.noun} is ${kind.bytes} bytes, this one decodes to ${bytes.length}`,
+      `a ${kind.noun} is ${kind.bytes} bytes, this one decodes to ${byteLength}`,
     )
   }
   return text

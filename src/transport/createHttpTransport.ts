@@ -1,4 +1,5 @@
 import type { ConfirmedRpcError, ErrorCode } from '../errors/ConfirmedRpcError'
+import type { Batching } from './batching'
 import { createHttpTransportWith, defaultHttpTransportInternals } from './createHttpTransportWith'
 import type { RpcTransport } from './RpcTransport'
 
@@ -49,21 +50,6 @@ export type HttpTransportRetryOptions = Readonly<{
   shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
 }>
 
-/** JSON-RPC batching of the HTTP transport. */
-export type HttpTransportBatchOptions = Readonly<{
-  /**
-   * Most calls in one batch; more calls are split into several batches.
-   * @default 100
-   */
-  maxSize?: number | undefined
-  /**
-   * How long the first call of a batch waits for others. `0` still groups every call made in
-   * the same tick.
-   * @default 0
-   */
-  waitMs?: number | undefined
-}>
-
 /** Given to `onRequest` before each HTTP attempt of a call. Safe to log: no header, no raw URL. */
 export type HttpRequestEvent = Readonly<{
   /** JSON-RPC method of the call. */
@@ -106,7 +92,8 @@ export type HttpTransportOptions = Readonly<{
   headers?: Readonly<Record<string, string>> | Headers | undefined
   /**
    * The `fetch` to use.
-   * @default cross-fetch's `fetch` (node-fetch in Node, the native one in browsers)
+   * @default cross-fetch's `fetch` in Node (node-fetch); the platform's `fetch` in the browser
+   * build (the package's `browser` export condition, which browser and worker bundlers pick)
    */
   fetch?: FetchFunction | undefined
   /**
@@ -139,11 +126,12 @@ export type HttpTransportOptions = Readonly<{
    */
   onResponse?: ((event: HttpResponseEvent) => void) | undefined
   /**
-   * Sends calls made together as one JSON-RPC batch, or `false` for one request per call. Many
-   * providers limit or refuse batches; a refused batch falls back to single calls by itself.
+   * `batching(...)` to send calls made together as one JSON-RPC batch, or `false` for one
+   * request per call. A function's value rather than a flag, so that apps that do not batch do
+   * not ship the batching code.
    * @default false
    */
-  batch?: HttpTransportBatchOptions | false | undefined
+  batch?: Batching | false | undefined
 }>
 
 /**

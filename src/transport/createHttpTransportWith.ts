@@ -1,4 +1,3 @@
-import { createBatchScheduler } from './createBatchScheduler'
 import type { HttpTransportOptions } from './createHttpTransport'
 import type { RpcTransport } from './RpcTransport'
 import {
@@ -32,8 +31,7 @@ export function createHttpTransportWith(
 
 /** The transport of options already resolved (and checked). @internal */
 export function transportFromConfig(config: HttpTransportConfig): RpcTransport {
-  const scheduler =
-    config.batch === undefined ? undefined : createBatchScheduler(config, config.batch)
+  const scheduler = config.batch?.createScheduler(config)
   let nextId = 1
 
   return async (request, callOptions) => {

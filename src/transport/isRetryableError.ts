@@ -1,12 +1,12 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { JsonRpcErrorCode } from '../errors/JsonRpcErrorCode'
+import { LONG_TERM_STORAGE_UNREACHABLE, NODE_UNHEALTHY } from '../errors/JsonRpcErrorCode'
 import { BODY_NOT_JSON } from './transportErrors'
 
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
 
 const RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([
-  JsonRpcErrorCode.NODE_UNHEALTHY,
-  JsonRpcErrorCode.LONG_TERM_STORAGE_UNREACHABLE,
+  NODE_UNHEALTHY,
+  LONG_TERM_STORAGE_UNREACHABLE,
   // Some providers report rate limiting as a JSON-RPC error with the HTTP code.
   429,
 ])

@@ -1,5 +1,5 @@
-import crossFetch from 'cross-fetch'
 import { invalidParam } from '../params/invalidParam'
+import type { Batching } from './batching'
 import { collectSecrets } from './collectSecrets'
 import type {
   FetchFunction,
@@ -8,6 +8,7 @@ import type {
   HttpTransportOptions,
   RetryDecisionContext,
 } from './createHttpTransport'
+import { defaultFetch } from './defaultFetch'
 import { redactUrl } from './redactUrl'
 
 /** Clock, randomness and sleep, replaceable in tests. @internal */
@@ -36,7 +37,7 @@ export type HttpTransportConfig = Readonly<{
     jitter: 'full' | 'none'
     shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
   }>
-  batch?: Readonly<{ maxSize: number; waitMs: number }> | undefined
+  batch?: Batching | undefined
   onRequest?: ((event: HttpRequestEvent) => void) | undefined
   onResponse?: ((event: HttpResponseEvent) => void) | undefined
   secrets: readonly string[]
@@ -109,7 +110,7 @@ export function resolveHttpTransportOptions(
   sendUrl.password = ''
   sendUrl.hash = ''
 
-  const fetchFn = options.fetch ?? (crossFetch as FetchFunction)
+  const fetchFn = options.fetch ?? defaultFetch
   check(typeof fetchFn === 'function', 'fetch', 'expected a function')
   const timeoutMs = options.timeoutMs ?? 30_000
   check(isDuration(timeoutMs) && timeoutMs > 0, 'timeoutMs', 'expected a positive number')
@@ -132,14 +133,12 @@ export function resolveHttpTransportOptions(
     'expected a function',
   )
 
-  let batch: HttpTransportConfig['batch']
-  if (options.batch !== undefined && options.batch !== false) {
-    const maxSize = options.batch.maxSize ?? 100
-    check(isCount(maxSize, 1), 'batch.maxSize', 'expected an integer of at least 1')
-    const waitMs = options.batch.waitMs ?? 0
-    check(isDuration(waitMs), 'batch.waitMs', 'expected a number >= 0')
-    batch = { maxSize, waitMs }
-  }
+  const batch = options.batch === false ? undefined : options.batch
+  check(
+    batch === undefined || typeof batch?.createScheduler === 'function',
+    'batch',
+    'expected the value of batching(), or false',
+  )
 
   return {
     url: sendUrl.href,

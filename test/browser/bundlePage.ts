@@ -13,12 +13,12 @@ const root = resolve(import.meta.dirname, '../..')
 
 /**
  * Bundles a page script for the browser (ESM, one file, no eval) with esbuild. Its imports of
- * `../../src/index` are served by the built package, `<distDir>/index.js`, so the page runs the
- * ESM build exactly as a dapp's bundler would pick it up (cross-fetch's browser entry included);
- * any other import from src/ is refused.
+ * `../../src/index` are served by the package's browser build, `<distDir>/browser/index.js` (the
+ * file of its `browser` export condition), so the page runs what a dapp's bundler picks up; any
+ * other import from src/ is refused.
  */
 export async function bundlePage(entry: string, distDir: string): Promise<PageBundle> {
-  const builtEntry = resolve(distDir, 'index.js')
+  const builtEntry = resolve(distDir, 'browser/index.js')
   if (!existsSync(builtEntry)) {
     throw new Error(`${relative(root, builtEntry)} is missing: run \`npm run build\` first`)
   }

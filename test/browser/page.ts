@@ -1,6 +1,6 @@
 /**
  * The browser side: loaded by index.html as /app.js, a bundle of this file in which
- * `../../src/index` is replaced by the built `dist/index.js` (see bundlePage). It reads
+ * `../../src/index` is replaced by the browser build `dist/browser/index.js` (see bundlePage). It reads
  * /config.json, talks to the mock ledger on another origin, and writes a PageReport into #report.
  */
 import { type Client, createClient, type SignatureInfo } from '../../src/index'

@@ -3,7 +3,7 @@
  *
  * Serves test/browser/index.html with a strict Content-Security-Policy from one loopback origin
  * and the mock ledger (serveMockLedger, CORS) from another, then drives Debian's headless
- * Chromium with playwright-core. The page runs the ESM build (dist/index.js, bundled by esbuild):
+ * Chromium with playwright-core. The page runs the browser build (dist/browser/index.js, bundled by esbuild):
  * it walks the busiest address's history and fetches transactions in every encoding and both u64
  * modes, and compares all of it with what the ledger holds and what Node gets for the same calls.
  * A control page first proves that the policy is enforced (inline script and eval refused).
@@ -116,8 +116,8 @@ async function main(): Promise<void> {
     bundlePage(resolve(here, 'probe.ts'), args.dist),
   ])
   check(
-    `the page bundles the build: ${app.buildFiles.join(', ')} (${Math.round(app.code.length / 1024)} KiB)`,
-    app.buildFiles.some((file) => file.endsWith('/index.js')),
+    `the page bundles the browser build: ${app.buildFiles.join(', ')} (${Math.round(app.code.length / 1024)} KiB)`,
+    app.buildFiles.some((file) => file.endsWith('/browser/index.js')),
   )
 
   const rpc = await serveMockLedger(ledger)

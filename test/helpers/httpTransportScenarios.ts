@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
+import { batching } from '../../src/transport/batching'
 import type {
   FetchFunction,
   HttpRequestEvent,
@@ -489,7 +490,7 @@ export function describeHttpTransportScenarios(
           // Answer in reverse order: position must not matter.
           return { json: calls.reverse() }
         })
-        const call = transport(backend.url, { batch: {} })
+        const call = transport(backend.url, { batch: batching() })
         const results = await Promise.all([
           call({ method: 'a', params: [1] }),
           call({ method: 'b', params: [2] }),
@@ -508,7 +509,7 @@ export function describeHttpTransportScenarios(
               : { jsonrpc: '2.0', id: call.id, result: call.method },
           ),
         }))
-        const call = transport(backend.url, { batch: {} })
+        const call = transport(backend.url, { batch: batching() })
         const [good, bad] = await Promise.allSettled([
           call({ method: 'good', params: [] }),
           call({ method: 'bad', params: [] }),
@@ -536,7 +537,7 @@ export function describeHttpTransportScenarios(
             ),
           }
         })
-        const call = transport(backend.url, { batch: {} })
+        const call = transport(backend.url, { batch: batching() })
         const results = await Promise.all([
           call({ method: 'fine', params: [] }),
           call({ method: 'flaky', params: [] }),
@@ -556,7 +557,7 @@ export function describeHttpTransportScenarios(
             ],
           }
         })
-        const call = transport(backend.url, { batch: {} })
+        const call = transport(backend.url, { batch: batching() })
         const outcomes = await Promise.allSettled([
           call({ method: 'm1', params: [] }),
           call({ method: 'm2', params: [] }),
@@ -584,7 +585,7 @@ export function describeHttpTransportScenarios(
             result: call.id,
           })),
         }))
-        const call = transport(backend.url, { batch: { maxSize: 2 } })
+        const call = transport(backend.url, { batch: batching({ maxSize: 2 }) })
         const results = await Promise.all([1, 2, 3, 4].map(() => call(GET_SLOT)))
         expect(results).toEqual([1, 2, 3, 4])
         expect(backend.requests.map((r) => (r.body as Envelope[]).length)).toEqual([2, 2])
@@ -603,7 +604,10 @@ export function describeHttpTransportScenarios(
             : ok(body, asEnvelope(body).method),
         )
         const events: HttpResponseEvent[] = []
-        const call = transport(backend.url, { batch: {}, onResponse: (e) => events.push(e) })
+        const call = transport(backend.url, {
+          batch: batching(),
+          onResponse: (e) => events.push(e),
+        })
         await expect(
           Promise.all([call({ method: 'x', params: [] }), call({ method: 'y', params: [] })]),
         ).resolves.toEqual(['x', 'y'])
@@ -626,7 +630,7 @@ export function describeHttpTransportScenarios(
         const backend = await kind.start((body) =>
           Array.isArray(body) ? { status: 400, text: 'batch not allowed' } : ok(body, 'single'),
         )
-        const call = transport(backend.url, { batch: {} })
+        const call = transport(backend.url, { batch: batching() })
         await expect(Promise.all([call(GET_SLOT), call(GET_SLOT)])).resolves.toEqual([
           'single',
           'single',
@@ -643,7 +647,7 @@ export function describeHttpTransportScenarios(
               },
         )
         const fake = fakeInternals()
-        const call = transport(backend.url, { batch: {} }, fake.internals)
+        const call = transport(backend.url, { batch: batching() }, fake.internals)
         await expect(Promise.all([call(GET_SLOT), call(GET_SLOT)])).resolves.toEqual([1, 2])
         expect(backend.requests.map((r) => Array.isArray(r.body))).toEqual([true, true])
         expect(fake.delays).toEqual([1_000])
@@ -652,7 +656,7 @@ export function describeHttpTransportScenarios(
       it('drops a call aborted while queued and sends the others', async () => {
         const backend = await kind.start((body) => ok(body, asEnvelope(body).method))
         const controller = new AbortController()
-        const call = transport(backend.url, { batch: { waitMs: 5 } })
+        const call = transport(backend.url, { batch: batching({ waitMs: 5 }) })
         const kept = call({ method: 'kept', params: [] })
         const dropped = call({ method: 'dropped', params: [] }, { signal: controller.signal })
         controller.abort('changed my mind')
@@ -675,7 +679,7 @@ export function describeHttpTransportScenarios(
           chunkDelayMs: 50,
         }))
         const controller = new AbortController()
-        const call = transport(backend.url, { batch: {} })
+        const call = transport(backend.url, { batch: batching() })
         const kept = call({ method: 'kept', params: [] })
         const dropped = call({ method: 'dropped', params: [] }, { signal: controller.signal })
         await backend.received(1)

@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as source from '../../src/index'
+import { createMockLedger } from '../../src/testing/createMockLedger'
 import * as sourceTesting from '../../src/testing/index'
+import { serveMockLedger } from '../../src/testing/serveMockLedger'
 
 const run = promisify(execFile)
 const root = resolve(import.meta.dirname, '../..')
@@ -63,5 +66,62 @@ describe('the built package', () => {
     expect(cjs).toEqual(esm)
     expect(esm.page).toHaveLength(3)
     expect(esm.encoding).toBe('base58')
+  })
+})
+
+type PackageExports = { '.': { browser: { types: string; default: string } } }
+
+describe('the browser build (export condition `browser`)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("calls the platform's fetch, where the Node build calls cross-fetch's", async () => {
+    const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+      exports: PackageExports
+    }
+    const browserEntry = resolve(root, manifest.exports['.'].browser.default)
+    const browser = (await import(pathToFileURL(browserEntry).href)) as typeof source
+    const node = (await import(pathToFileURL(resolve(root, 'dist/index.js')).href)) as typeof source
+    expect(Object.keys(browser).sort()).toEqual(Object.keys(source).sort())
+
+    const ledger = createMockLedger({ seed: 5, transactions: 200 })
+    const server = await serveMockLedger(ledger, { port: 0 })
+    try {
+      const platformFetch = globalThis.fetch
+      const seen: string[] = []
+      // Installed after the clients are created: the browser build looks fetch up per call.
+      const browserClient = browser.createClient({
+        url: server.url,
+        u64: 'bigint',
+        deprecationWarnings: false,
+      })
+      const nodeClient = node.createClient({
+        url: server.url,
+        u64: 'bigint',
+        deprecationWarnings: false,
+      })
+      vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+        seen.push(String(input))
+        return platformFetch(input, init)
+      })
+      const [address = ''] = ledger.addresses()
+      const expected = ledger
+        .signatures(address)
+        .slice(0, 4)
+        .map((info) => info.signature)
+
+      const page = await browserClient.getConfirmedSignaturesForAddress2(address, { limit: 4 })
+      const transaction = await browserClient.getConfirmedTransaction(expected[0] ?? '')
+      expect(page.map((info) => info.signature)).toEqual(expected)
+      expect(transaction?.transaction.signatures[0]).toBe(expected[0])
+      expect(seen.length).toBeGreaterThanOrEqual(2)
+      expect(seen.every((url) => url.startsWith(server.url))).toBe(true)
+
+      const before = seen.length
+      const nodePage = await nodeClient.getConfirmedSignaturesForAddress2(address, { limit: 4 })
+      expect(nodePage.map((info) => info.signature)).toEqual(expected)
+      expect(seen.length).toBe(before)
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { parseJson } from '../../src/json/parseJson'
 import { createMockLedger } from '../../src/testing/createMockLedger'
+import { batching } from '../../src/transport/batching'
 import type { FetchFunction } from '../../src/transport/createHttpTransport'
 import { type BatchPlan, batchPlan, editBatch } from './support/batchPlans'
 import { type FuzzServer, startFuzzServer } from './support/fuzzServer'
@@ -104,7 +105,7 @@ describe('fuzzed batch answers over HTTP', { timeout: 120_000 }, () => {
           serve(plan)
           const client = createClient({
             url: server.url,
-            batch: { maxSize: 8 },
+            batch: batching({ maxSize: 8 }),
             timeoutMs: 5_000,
             retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
             deprecationWarnings: false,

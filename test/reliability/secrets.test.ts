@@ -6,6 +6,7 @@ import { type Client, createClient } from '../../src/client'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod'
 import { createMockLedger } from '../../src/testing/createMockLedger'
+import { batching } from '../../src/transport/batching'
 import type { FetchFunction } from '../../src/transport/createHttpTransport'
 import { collectWalk, pagerOf } from './support/pagerOf'
 
@@ -328,7 +329,7 @@ describe.each(FETCHES)('no secret in any error, hook payload or warning (%s)', (
     const client = createClient({
       url: endpoint(),
       headers: HEADERS,
-      batch: {},
+      batch: batching(),
       retry: false,
       onResponse: (event) => events.push(event),
       ...(fetch ? { fetch } : {}),

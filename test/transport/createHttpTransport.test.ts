@@ -1,5 +1,6 @@
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import type { Batching } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { loopbackBackends } from '../helpers/httpBackends'
 import { describeHttpTransportScenarios, failure } from '../helpers/httpTransportScenarios'
@@ -35,7 +36,8 @@ describe('createHttpTransport', () => {
       { url: 'https://example.com', maxResponseBytes: 1.5 },
       { url: 'https://example.com', retry: { attempts: 0 } },
       { url: 'https://example.com', retry: { jitter: 'some' as 'full' } },
-      { url: 'https://example.com', batch: { maxSize: 0 } },
+      // The options of batching() before it was a function: refused, not silently ignored.
+      { url: 'https://example.com', batch: { maxSize: 2 } as unknown as Batching },
       { url: 'https://example.com', headers: { 'x-api-key': 5 as unknown as string } },
     ]
     for (const options of bad) {

@@ -2,7 +2,7 @@ import { invalidParam } from '../../params/invalidParam'
 import { createRandom } from './createRandom'
 import { createWorld } from './createWorld'
 import { draftTransaction } from './draftTransaction'
-import { encodeBase58 } from './encodeBase58'
+import { encodeKeyBase58 } from './encodeKeyBase58'
 import { finishTransaction } from './finishTransaction'
 import type { LedgerBlock, LedgerState, LedgerTransaction } from './LedgerState'
 import { pickTransactionKind } from './pickTransactionKind'
@@ -67,7 +67,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   const hashes: Readonly<{ address: string; bytes: Uint8Array }>[] = []
   const newHash = () => {
     const bytes = layoutRandom.bytes(32)
-    return { address: encodeBase58(bytes), bytes }
+    return { address: encodeKeyBase58(bytes), bytes }
   }
   let previous = newHash()
   hashes.push(previous)

@@ -1,7 +1,7 @@
-import bs58 from 'bs58'
+import { decodeBase58 } from '../../base58/decodeBase58'
 import type { Random } from './createRandom'
 import { deriveSigner } from './deriveSigner'
-import { encodeBase58 } from './encodeBase58'
+import { encodeKeyBase58 } from './encodeKeyBase58'
 import type { LedgerAccount, LookupTable, MintInfo } from './LedgerAccount'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
@@ -83,13 +83,14 @@ const FRESH_SIGNERS = 24
 export function createWorld(random: Random): World {
   const known = (address: string, lamports: bigint, builtinUnits?: number): LedgerAccount => ({
     address,
-    bytes: bs58.decode(address),
+    // Program and sysvar ids written in this package: always valid base58.
+    bytes: decodeBase58(address) as Uint8Array,
     lamports,
     builtinUnits,
   })
   const freshAddress = (lamports: bigint): LedgerAccount => {
     const bytes = random.bytes(32)
-    return { address: encodeBase58(bytes), bytes, lamports }
+    return { address: encodeKeyBase58(bytes), bytes, lamports }
   }
   const signer = (lamports: bigint): LedgerAccount => deriveSigner(random.bytes(32), lamports)
 

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
-import { encodeBase58 } from './encodeBase58'
+import { encodeKeyBase58 } from './encodeKeyBase58'
 import type { LedgerAccount } from './LedgerAccount'
 
 /** PKCS#8 v1 prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
@@ -24,5 +24,5 @@ export function deriveSigner(seed: Uint8Array, lamports: bigint): LedgerAccount 
   const signingKey = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' })
   const jwk = createPublicKey(signingKey).export({ format: 'jwk' })
   const bytes = new Uint8Array(Buffer.from(jwk.x ?? '', 'base64url'))
-  return { address: encodeBase58(bytes), bytes, lamports, signingKey }
+  return { address: encodeKeyBase58(bytes), bytes, lamports, signingKey }
 }

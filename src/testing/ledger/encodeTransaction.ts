@@ -1,7 +1,7 @@
 import { sign } from 'node:crypto'
 import { allocateFromSlab } from './allocateFromSlab'
 import type { CompiledMessage } from './compileMessage'
-import { encodeBase58 } from './encodeBase58'
+import { encodeKeyBase58 } from './encodeKeyBase58'
 import { writeCompactU16 } from './writeCompactU16'
 
 export type EncodedTransaction = Readonly<{
@@ -42,7 +42,7 @@ export function encodeTransaction(
     const signature = sign(null, body, key)
     const at = messageOffset - 64 * (signerCount - i)
     wire.set(signature, at)
-    signatures.push(encodeBase58(wire.subarray(at, at + 64)))
+    signatures.push(encodeKeyBase58(wire.subarray(at, at + 64)))
   }
   return { wire, signatures }
 }

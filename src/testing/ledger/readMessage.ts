@@ -1,4 +1,4 @@
-import { encodeBase58 } from './encodeBase58'
+import { encodeKeyBase58 } from './encodeKeyBase58'
 import { internIndexes } from './internIndexes'
 import type { AddressTableLookup, CompiledInstruction, LedgerMessage } from './LedgerState'
 
@@ -62,7 +62,7 @@ export function readMessage(
   }
   const addressTableLookups: AddressTableLookup[] = []
   for (let i = compactU16(); i > 0; i--) {
-    const accountKey = encodeBase58(wire.subarray(at, at + 32))
+    const accountKey = encodeKeyBase58(wire.subarray(at, at + 32))
     at += 32
     const writableIndexes = indexes()
     const readonlyIndexes = indexes()

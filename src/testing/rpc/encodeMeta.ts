@@ -1,4 +1,4 @@
-import bs58 from 'bs58'
+import { encodeBase58 } from '../../base58/encodeBase58'
 import type { LedgerTransaction, TokenBalance } from '../ledger/LedgerState'
 import { allAccountKeys } from './allAccountKeys'
 import { encodeBase64 } from './encodeBase64'
@@ -52,7 +52,7 @@ export function encodeMeta(tx: LedgerTransaction, parsed: boolean, rules: Profil
             : {
                 programIdIndex: instruction.programIdIndex,
                 accounts: instruction.accounts,
-                data: bs58.encode(instruction.data),
+                data: encodeBase58(instruction.data),
                 stackHeight: instruction.stackHeight,
               },
         ),

@@ -1,4 +1,4 @@
-import bs58 from 'bs58'
+import { decodeBase58 } from '../../base58/decodeBase58'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'
 
 /**
@@ -14,8 +14,8 @@ import { invalidParams, type Outcome, ok } from './RpcErrorObject'
  */
 export function verifyBase58(text: string, bytes: number, maxLength: number): Outcome<string> {
   if (text.length > maxLength) return invalidParams('Invalid param: WrongSize')
-  const decoded = bs58.decodeUnsafe(text)
-  if (decoded === undefined) return invalidParams('Invalid param: Invalid')
-  if (decoded.length !== bytes) return invalidParams('Invalid param: WrongSize')
+  const byteLength = decodeBase58(text)?.length
+  if (byteLength === undefined) return invalidParams('Invalid param: Invalid')
+  if (byteLength !== bytes) return invalidParams('Invalid param: WrongSize')
   return ok(text)
 }

@@ -1,0 +1,9 @@
+import type { FetchFunction } from './createHttpTransport'
+
+/**
+ * The `fetch` of builds for browsers and workers: the platform's own, looked up on every call so
+ * that a fetch installed or stubbed after the client was created is the one used. Every runtime
+ * such a build targets has one, so shipping a ponyfill would only add bytes.
+ * @internal
+ */
+export const defaultFetch: FetchFunction = (input, init) => globalThis.fetch(input, init)
