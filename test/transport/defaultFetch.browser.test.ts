@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defaultFetch } from '../../src/transport/defaultFetch.browser'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('defaultFetch of the browser build', () => {
+  it('calls the global fetch of the moment, on globalThis (as native fetch requires), with the arguments given', async () => {
+    const calls: unknown[][] = []
+    const answer = new Response('{}')
+    vi.stubGlobal('fetch', function (this: unknown, ...args: unknown[]) {
+      calls.push([this, ...args])
+      return Promise.resolve(answer)
+    })
+    const init: RequestInit = { method: 'POST', body: '{}' }
+    await expect(defaultFetch('https://rpc.example.com/', init)).resolves.toBe(answer)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.[0]).toBe(globalThis)
+    expect(calls[0]?.slice(1)).toEqual(['https://rpc.example.com/', init])
+  })
+})
