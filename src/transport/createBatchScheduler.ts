@@ -1,7 +1,7 @@
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { HttpRequestEvent } from './createHttpTransport'
 import { finalizeError } from './finalizeError'
-import { notify, responseEvent } from './hookEvents'
+import { notify, notifyResponse } from './hookEvents'
 import { readAnswer } from './readAnswer'
 import type { HttpTransportConfig } from './resolveHttpTransportOptions'
 import { type AttemptOutcome, type AttemptProgress, sendAttempt } from './sendAttempt'
@@ -59,6 +59,7 @@ export function createBatchScheduler(
 ): BatchScheduler {
   let queue: QueuedCall[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
+  let flushPending = false
   let refusesBatches = false
 
   const single = (call: QueuedCall): void => {
@@ -68,6 +69,7 @@ export function createBatchScheduler(
   const flush = (): void => {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
+    flushPending = false
     const calls = queue.filter((call) => !call.settled)
     queue = []
     for (let start = 0; start < calls.length; start += batch.maxSize) {
@@ -108,7 +110,7 @@ export function createBatchScheduler(
           } catch (error) {
             const durationMs = config.internals.now() - started
             for (const event of events) {
-              notify(config.onResponse, responseEvent(event, durationMs, progress.status, error))
+              notifyResponse(config.onResponse, event, durationMs, progress.status, error)
             }
             refusal = refusalOf(error)
             if (refusal !== undefined) return
@@ -118,7 +120,7 @@ export function createBatchScheduler(
           if (!Array.isArray(outcome.body)) {
             const error = malformedError('a batch was answered with a single object', context)
             for (const event of events) {
-              notify(config.onResponse, responseEvent(event, durationMs, outcome.status, error))
+              notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
             }
             refusal = { error, lasting: true }
             return
@@ -173,7 +175,7 @@ export function createBatchScheduler(
       }
       const event = events[index]
       if (event !== undefined) {
-        notify(config.onResponse, responseEvent(event, durationMs, outcome.status, error))
+        notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
       }
       if (error === undefined) call.resolve(result)
       // The policy decides there whether this one call gets another (single) attempt.
@@ -208,7 +210,13 @@ export function createBatchScheduler(
         call.signal?.addEventListener('abort', onAbort, { once: true })
         queue.push(queued)
         if (queue.length >= batch.maxSize) flush()
-        else timer ??= setTimeout(flush, batch.waitMs)
+        else if (!flushPending) {
+          flushPending = true
+          // A 0 ms timer still waits a millisecond or more; a microtask groups the calls made
+          // in this tick without adding that to every call.
+          if (batch.waitMs === 0) queueMicrotask(flush)
+          else timer = setTimeout(flush, batch.waitMs)
+        }
       })
     },
   }

@@ -14,19 +14,25 @@ export function notify<TEvent>(hook: ((event: TEvent) => void) | undefined, even
   }
 }
 
-/** The `onResponse` payload of an attempt. @internal */
-export function responseEvent(
+/**
+ * Calls the `onResponse` hook, if there is one, with the payload of an attempt. The payload is
+ * only built when a hook will read it: most transports have none, and this runs on every call.
+ * @internal
+ */
+export function notifyResponse(
+  hook: ((event: HttpResponseEvent) => void) | undefined,
   request: HttpRequestEvent,
   durationMs: number,
   status: number | undefined,
   error?: unknown,
-): HttpResponseEvent {
+): void {
+  if (hook === undefined) return
   const rpcCode = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
-  return {
+  notify(hook, {
     ...request,
     ...(status === undefined ? {} : { status }),
     durationMs,
     ...(isConfirmedRpcError(error) ? { errorCode: error.code } : {}),
     ...(rpcCode === undefined ? {} : { rpcCode }),
-  }
+  })
 }

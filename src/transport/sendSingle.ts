@@ -1,6 +1,6 @@
 import type { BaseErrorContext, ConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { HttpRequestEvent } from './createHttpTransport'
-import { notify, responseEvent } from './hookEvents'
+import { notify, notifyResponse } from './hookEvents'
 import { readAnswer } from './readAnswer'
 import type { HttpTransportConfig } from './resolveHttpTransportOptions'
 import { type AttemptProgress, sendAttempt } from './sendAttempt'
@@ -52,14 +52,11 @@ async function attemptSingle(
   try {
     const outcome = await sendAttempt(config, call.envelope, call.signal, call.context, progress)
     const result = readAnswer(outcome.body, call.id, call.context, outcome.retryAfterMs)
-    notify(
-      config.onResponse,
-      responseEvent(event, config.internals.now() - started, outcome.status),
-    )
+    notifyResponse(config.onResponse, event, config.internals.now() - started, outcome.status)
     return result
   } catch (error) {
     const durationMs = config.internals.now() - started
-    notify(config.onResponse, responseEvent(event, durationMs, progress.status, error))
+    notifyResponse(config.onResponse, event, durationMs, progress.status, error)
     throw error
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { batching } from '../../src/transport/batching'
+import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
 
 const ledger = createMockLedger({ seed: 11, transactions: 300 })
@@ -53,6 +54,32 @@ describe('batching', () => {
     expect(transactions.map((transaction) => transaction?.transaction.signatures[0])).toEqual(
       signatures,
     )
+  })
+
+  it('with waitMs 0, sends the calls of this tick at once, not after a timer', async () => {
+    const order: string[] = []
+    const answer = async (_url: string, init: RequestInit): Promise<Response> => {
+      order.push('fetch')
+      const requests = JSON.parse(String(init.body)) as { id: number }[]
+      const results = requests.map(({ id }) => ({ jsonrpc: '2.0', id, result: id }))
+      return new Response(JSON.stringify(results), {
+        headers: { 'content-type': 'application/json' },
+      })
+    }
+    const transport = createHttpTransport({
+      url: 'https://rpc.example.com',
+      fetch: answer,
+      batch: batching(),
+    })
+    // Set before the calls: a flush on a 0 ms timer would come after this one.
+    setTimeout(() => order.push('timer'), 0)
+    const results = await Promise.all([
+      transport({ method: 'getSlot', params: [] }),
+      transport({ method: 'getSlot', params: [] }),
+    ])
+    expect(results).toHaveLength(2)
+    expect(order[0]).toBe('fetch')
+    expect(order.filter((step) => step === 'fetch')).toHaveLength(1)
   })
 
   it('is refused in its old form, a plain options object, rather than silently ignored', () => {
