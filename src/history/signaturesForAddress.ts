@@ -85,10 +85,10 @@ export type SignaturesForAddressOptions = Readonly<{
    */
   emptyPageChecks?: number | undefined
   /**
-   * When the walk starts at the newest block (no `before`), send a one-entry request alongside
-   * the first page: if it names a newer entry than the page, the page came from a node that lags
-   * behind (load-balanced endpoints) and is requested again (`pageRetries`). Costs one small
-   * request per walk.
+   * When the walk starts at the newest block (no `before`), send three one-entry requests
+   * alongside the first page: if any names a newer entry than the page, the page came from a
+   * node that lags behind (load-balanced endpoints) and is requested again (`pageRetries`) until
+   * it holds that entry. Costs three small requests per walk.
    * @default true
    */
   headCheck?: boolean | undefined

@@ -422,10 +422,38 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
       call === 0 ? laggingAnswer(ledger, request, 30) : next(request),
     )
     expect(await collect(signaturesForAddress(context, busiest, FAST))).toEqual(expectedOf(ledger))
-    // Page, probe (limit 1, newer than the page), then the page again.
-    expect(wire.sent.slice(0, 3).map((request) => configOf(request))).toEqual([
+    // Page, three checks (limit 1, newer than the page), then the page again, without new checks.
+    expect(wire.sent.slice(0, 5).map((request) => configOf(request))).toEqual([
       { limit: 1000 },
       { limit: 1 },
+      { limit: 1 },
+      { limit: 1 },
+      { limit: 1000 },
+    ])
+  })
+
+  it('is not fooled by a lagging first page and all checks but one lagging', async () => {
+    const ledger = ledgers['v1.18']
+    const { context } = setup(ledger, (request, next, call) =>
+      call <= 2 ? laggingAnswer(ledger, request, 30) : next(request),
+    )
+    expect(await collect(signaturesForAddress(context, busiest, FAST))).toEqual(expectedOf(ledger))
+  })
+
+  it('holds every re-request of the first page to the newest entry a check named', async () => {
+    const ledger = ledgers['v1.18']
+    // Only the first check is fresh, and the first re-request (call 4) lags too, as a load
+    // balancer may send it to the same node.
+    const { context, wire } = setup(ledger, (request, next, call) =>
+      call === 1 ? next(request) : call <= 4 ? laggingAnswer(ledger, request, 30) : next(request),
+    )
+    expect(await collect(signaturesForAddress(context, busiest, FAST))).toEqual(expectedOf(ledger))
+    expect(wire.sent.slice(0, 6).map((request) => configOf(request))).toEqual([
+      { limit: 1000 },
+      { limit: 1 },
+      { limit: 1 },
+      { limit: 1 },
+      { limit: 1000 },
       { limit: 1000 },
     ])
   })
