@@ -1,4 +1,5 @@
 import { HttpResponse, http, type RequestHandler } from 'msw'
+import { CORS_HEADERS } from './corsHeaders'
 import type { MockLedger } from './createMockLedger'
 
 /** Options of {@link mockLedgerHandlers}. */
@@ -9,13 +10,6 @@ export type MockLedgerHandlersOptions = Readonly<{
    */
   url: string
 }>
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-expose-headers': '*',
-} as const
 
 /**
  * msw request handlers that answer JSON-RPC POSTs to `url` from the mock ledger (the same

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { CORS_HEADERS } from './corsHeaders'
 import type { MockLedger } from './createMockLedger'
 import { pickFault } from './rpc/pickFault'
 
@@ -102,13 +103,6 @@ export type MockLedgerServer = Readonly<{
   close(): Promise<void>
   stats: MockLedgerServerStats
 }>
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-expose-headers': '*',
-} as const
 
 const JSON_HEADERS = { ...CORS_HEADERS, 'content-type': 'application/json' }
 

@@ -3,7 +3,8 @@ import { runInNewContext } from 'node:vm'
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
-import { syntheticHistory, syntheticSignature } from './syntheticHistory'
+import { syntheticSignature } from '../helpers/syntheticSignature'
+import { syntheticHistory } from './syntheticHistory'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void

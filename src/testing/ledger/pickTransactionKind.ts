@@ -1,24 +1,14 @@
 import type { Random } from './createRandom'
 import type { Recording } from './DraftInstruction'
+import type { PaymentKind } from './kinds/draftPayment'
+import type { ProgramKind } from './kinds/draftProgramCall'
 
 export type TransactionKind =
-  | 'transfer'
-  | 'memoPayment'
-  | 'twoMemos'
-  | 'emptyMemo'
-  | 'invalidMemo'
-  | 'failedTransfer'
-  | 'rentShortfall'
+  | PaymentKind
   | 'tokenTransfer'
   | 'token2022Transfer'
   | 'failedTokenTransfer'
-  | 'swap'
-  | 'failedSwap'
-  | 'rentCollection'
-  | 'programCall'
-  | 'failedProgramCall'
-  | 'exhaustedProgramCall'
-  | 'unloadableProgram'
+  | ProgramKind
   | 'createTokenAccount'
   | 'whaleTransfer'
 
