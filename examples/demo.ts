@@ -26,8 +26,8 @@ const address =
   process.env.ADDRESS ?? ledger?.addresses()[0] ?? 'Vote111111111111111111111111111111111111111'
 
 const short = (text: string) => `${text.slice(0, 8)}…${text.slice(-4)}`
-const when = (blockTime: number | null) =>
-  blockTime === null ? 'unknown time' : new Date(blockTime * 1000).toISOString().slice(0, 19)
+const when = (blockTime: number | null | undefined) =>
+  blockTime == null ? 'unknown time' : new Date(blockTime * 1000).toISOString().slice(0, 19)
 
 // The deprecated method refuses versioned (v0) transactions with -32015; skip those.
 async function firstLegacy(

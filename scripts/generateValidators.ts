@@ -12,7 +12,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { confirmedTransactionSchema } from '../src/schemas/ConfirmedTransaction'
 import { signatureInfoListSchema } from '../src/schemas/SignatureInfo'
-import { INT64_KEYWORD, OPEN_VARIANTS_KEYWORD } from '../src/schemas/schemaBuilders'
+import {
+  INT64_KEYWORD,
+  OPEN_VARIANTS_KEYWORD,
+  SINGLE_KEY_KEYWORD,
+} from '../src/schemas/schemaBuilders'
 
 /** Where the generated file lives. */
 export const VALIDATORS_FILE = fileURLToPath(
@@ -26,6 +30,7 @@ const ROOTS: readonly unknown[] = [
   confirmedTransactionSchema('jsonParsed'),
   confirmedTransactionSchema('base58'),
   confirmedTransactionSchema('base64'),
+  confirmedTransactionSchema('binary'),
 ]
 
 type Schema = Readonly<Record<string, unknown>>
@@ -45,11 +50,13 @@ const KNOWN_KEYWORDS = new Set([
   '$id',
   INT64_KEYWORD,
   OPEN_VARIANTS_KEYWORD,
+  SINGLE_KEY_KEYWORD,
 ])
 
 type Kind =
   | 'int64'
   | 'open'
+  | 'single'
   | 'union'
   | 'enum'
   | 'const'
@@ -69,6 +76,7 @@ function kindOf(schema: Schema): Kind {
   }
   if (schema[INT64_KEYWORD] !== undefined) return 'int64'
   if (schema[OPEN_VARIANTS_KEYWORD] === true) return 'open'
+  if (schema[SINGLE_KEY_KEYWORD] !== undefined) return 'single'
   if (schema.anyOf !== undefined) return 'union'
   if (schema.enum !== undefined) return 'enum'
   if (schema.const !== undefined) return 'const'
@@ -96,6 +104,8 @@ const propertiesOf = (schema: Schema): [string, Schema][] =>
     asSchema(s),
   ])
 const requiredOf = (schema: Schema): readonly string[] => (schema.required ?? []) as string[]
+type SingleKey = Readonly<{ payload: Schema; reserved: readonly string[] }>
+const singleKeyOf = (schema: Schema): SingleKey => schema[SINGLE_KEY_KEYWORD] as SingleKey
 const quote = (text: string): string => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`
 const literal = (value: unknown): string =>
   typeof value === 'string' ? quote(value) : JSON.stringify(value)
@@ -107,6 +117,8 @@ function describe(schema: Schema): string {
       return String(schema[INT64_KEYWORD])
     case 'open':
       return 'variant name or single-key object'
+    case 'single':
+      return 'single-key object'
     case 'union':
       return [...new Set(branchesOf(schema).map(describe))].join(' | ')
     case 'enum':
@@ -207,6 +219,8 @@ class Generator {
         return branchesOf(schema).some((s) => this.needsBig(s))
       case 'object':
         return propertiesOf(schema).some(([, s]) => this.needsBig(s))
+      case 'single':
+        return this.needsBig(singleKeyOf(schema).payload)
       case 'array':
         return this.needsBig(asSchema(schema.items))
       case 'tuple':
@@ -313,8 +327,10 @@ function mergeFamilies(emitted: readonly Emitted[], helpers: Set<string>): strin
     )
     taken.add(name)
     const params = varying.map((slot, i) => {
+      // A validator is called (`$n$(v, b)`) or handed to the list helper (`eachWithMode(a, b, $n$)`).
       const call = new RegExp(`\\$${slot}\\$\\(([^()]*)\\)`).exec(model.text)
-      const type = call?.[1]?.endsWith(', b') ? 'CheckWithMode' : 'Check'
+      const handed = new RegExp(`eachWithMode\\([^()]*\\$${slot}\\$\\)`).test(model.text)
+      const type = handed || call?.[1]?.endsWith(', b') ? 'CheckWithMode' : 'Check'
       helpers.add(`type ${type}`)
       return { slot, name: `c${i + 1}`, type }
     })
@@ -371,6 +387,7 @@ class FunctionEmitter {
     const kind = kindOf(schema)
     if (kind === 'object') this.objectBody(schema)
     else if (kind === 'open') this.openBody(schema)
+    else if (kind === 'single') this.singleBody(schema)
     else this.value(schema, { expr: 'v', holder: '', key: '' }, [], '', true)
     this.line('return undefined')
     // Every `r = ...` is followed by its `if (r)` in the same block: one assignment can be a const.
@@ -479,7 +496,8 @@ class FunctionEmitter {
       } else if (kindOf(property) !== 'unknown') {
         const nullable = this.nullableInner(property)
         if (nullable !== undefined) {
-          this.block(`if (${slot.expr} !== undefined && ${slot.expr} !== null) {`, () =>
+          // `!= null` is `!== undefined && !== null`, shorter in the shipped bundle.
+          this.block(`if (${slot.expr} != null) {`, () =>
             this.value(nullable, slot, path, ' | null'),
           )
         } else {
@@ -515,6 +533,29 @@ class FunctionEmitter {
       first = false
     }
     if (!first) this.line('}')
+  }
+
+  /** An object with one key, not a reserved one, whose value is checked against the payload. */
+  private singleBody(schema: Schema): void {
+    const { payload, reserved } = singleKeyOf(schema)
+    const head = `const k = ${this.use('freeKey')}(v, [`
+    const list = reserved.map(quote)
+    if ('  '.repeat(this.depth).length + head.length + list.join(', ').length + 2 <= MAX_WIDTH) {
+      this.line(`${head}${list.join(', ')}])`)
+    } else {
+      this.block(
+        head,
+        () => {
+          for (const item of list) this.line(`${item},`)
+        },
+        '])',
+      )
+    }
+    this.guard('k === undefined', this.missing(describe(schema), 'v', []))
+    if (kindOf(payload) === 'unknown') return
+    this.line('const o = v as JsonObject')
+    this.gen.helpers.add('type JsonObject')
+    this.value(payload, { expr: 'o[k]', holder: 'o', key: 'k' }, ['k'], '')
   }
 
   /** `X` of a `X | null` union, if the schema is one. */
@@ -578,6 +619,24 @@ class FunctionEmitter {
         return
       }
       case 'array': {
+        // Lists of strings (signatures, keys, logs) and of objects with their own validator are
+        // common: shared loops keep the shipped bundle small.
+        const items = asSchema(schema.items)
+        let shared: string | undefined
+        if (kindOf(items) === 'string' && items.$id === undefined) {
+          shared = `${this.use('eachString')}(${expr})`
+        } else if (typeof items.$id === 'string') {
+          const item = this.gen.fnOf(items)
+          shared = this.gen.needsBig(items)
+            ? `${this.use('eachWithMode')}(${expr}, b, ${item})`
+            : `${this.use('each')}(${expr}, ${item})`
+        }
+        if (shared !== undefined) {
+          this.usesR = true
+          this.line(`r = ${shared}`)
+          this.guard('r', this.forward(path, alt !== ''))
+          return
+        }
         const a = this.bind(expr, 'a')
         const i = this.temp('i')
         this.guard(`!Array.isArray(${a})`, this.missing(`array${alt}`, a, path))
@@ -631,7 +690,7 @@ class FunctionEmitter {
     const byType = (test: (kind: Kind) => boolean) => branches.filter((b) => test(kindOf(b)))
     const strings = byType((k) => k === 'string' || k === 'const' || k === 'enum')
     const numbers = byType((k) => k === 'number' || k === 'integer')
-    const objects = byType((k) => k === 'object')
+    const objects = byType((k) => k === 'object' || k === 'single')
     const arrays = byType((k) => k === 'array' || k === 'tuple')
     const hasNull = byType((k) => k === 'null').length > 0
     if (
@@ -687,8 +746,14 @@ class FunctionEmitter {
     this.line('}')
   }
 
-  /** Picks an object branch by a required key no other branch has; at most one needs none. */
-  private objectBranches(objects: readonly Schema[], u: string, path: readonly string[]): void {
+  /**
+   * Picks an object branch by a required key no other branch has, then a single-key branch by
+   * the object having one free key; at most one branch needs neither.
+   */
+  private objectBranches(all: readonly Schema[], u: string, path: readonly string[]): void {
+    const singles = all.filter((s) => kindOf(s) === 'single')
+    const objects = all.filter((s) => kindOf(s) !== 'single')
+    if (singles.length > 1) throw new Error('A union may hold one single-key branch')
     const keysOf = (s: Schema) => new Set(propertiesOf(s).map(([k]) => k))
     const keyed: [string, Schema][] = []
     let fallback: Schema | undefined
@@ -701,17 +766,31 @@ class FunctionEmitter {
     }
     this.usesR = true
     const call = (s: Schema) => `r = ${this.gen.fnOf(s)}(${u}${this.gen.needsBig(s) ? ', b' : ''})`
-    if (keyed.length === 0 && fallback !== undefined) {
+    const tests: [string, Schema][] = keyed.map(([key, object]) => [
+      `${u}.${key} !== undefined`,
+      object,
+    ])
+    // A one-key object with a reserved key goes to the single-key branch too: its check fails.
+    for (const single of singles) tests.push([`${this.use('soleKey')}(${u}) !== undefined`, single])
+    if (tests.length === 0 && fallback !== undefined) {
       this.line(call(fallback))
     } else {
-      keyed.forEach(([key, object], index) => {
-        this.line(`${index === 0 ? '' : 'else '}if (${u}.${key} !== undefined) ${call(object)}`)
+      tests.forEach(([test, object], index) => {
+        const head = `${index === 0 ? '' : 'else '}if (${test})`
+        if (head.length + call(object).length + 2 * this.depth + 1 <= MAX_WIDTH) {
+          this.line(`${head} ${call(object)}`)
+        } else {
+          this.line(`${head}`)
+          this.depth++
+          this.line(call(object))
+          this.depth--
+        }
       })
       if (fallback !== undefined) this.line(`else ${call(fallback)}`)
-      else
-        this.line(
-          `else ${this.missing(`object with ${keyed.map(([k]) => k).join(' or ')}`, u, path)}`,
-        )
+      else {
+        const expected = [...keyed.map(([k]) => k), ...(singles.length > 0 ? ['one key'] : [])]
+        this.line(`else ${this.missing(`object with ${expected.join(' or ')}`, u, path)}`)
+      }
     }
     this.guard('r', this.forward(path, false))
   }

@@ -89,12 +89,15 @@ export type {
   CompiledInstruction,
   InnerInstructions,
   JsonParsedInstruction,
+  LegacyParsedInstruction,
   ParsedInstruction,
   PartiallyDecodedInstruction,
 } from './schemas/Instruction'
 export type { InstructionError } from './schemas/InstructionError'
 export type {
   AddressTableLookup,
+  JsonParsedAccountKey,
+  LegacyParsedAccountKey,
   MessageHeader,
   ParsedAccountKey,
   ParsedMessage,
@@ -108,6 +111,7 @@ export type { TokenBalance, UiTokenAmount } from './schemas/TokenBalance'
 export type { TransactionError } from './schemas/TransactionError'
 export type {
   LoadedAddresses,
+  RawReturnData,
   ReturnData,
   TransactionMeta,
   TransactionStatus,

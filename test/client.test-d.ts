@@ -63,8 +63,8 @@ describe('bad input is a type error', () => {
   it('rejects processed commitment, unknown encodings and unknown options', () => {
     // @ts-expect-error processed is not accepted by these methods
     client.getConfirmedSignaturesForAddress2(sig, { commitment: 'processed' })
-    // @ts-expect-error binary is not one of the four encodings
-    client.getConfirmedTransaction(sig, 'binary')
+    // @ts-expect-error base32 is not an encoding
+    client.getConfirmedTransaction(sig, 'base32')
     // @ts-expect-error the deprecated method cannot take maxSupportedTransactionVersion
     client.getConfirmedTransaction(sig, { maxSupportedTransactionVersion: 0 })
     // @ts-expect-error url and transport are exclusive

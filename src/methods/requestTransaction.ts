@@ -11,9 +11,9 @@ import type { CallOptions, MethodContext } from './MethodContext'
 const BASE58_REFUSAL = /base ?58/i
 
 /**
- * Sends a transaction lookup and decodes its result. When a node refuses `base58` because the
- * transaction is too large (SPEC §4.2: fewer than 129 bytes), fetches `base64` instead and encodes
- * base58 here, so the caller always gets the encoding they asked for.
+ * Sends a transaction lookup and decodes its result. When a node refuses `base58` (or `binary`)
+ * because the transaction is too large (the node's limit is 128 bytes of base58 output), fetches
+ * `base64` instead and encodes base58 here, so the caller always gets the encoding they asked for.
  */
 export async function requestTransaction<
   TEncoding extends TransactionEncoding,
@@ -30,7 +30,7 @@ export async function requestTransaction<
     const result = await context.transport({ method, params }, options)
     return decodeConfirmedTransaction(result, encoding, context.u64, errorContext)
   } catch (error) {
-    if (encoding !== 'base58' || !isBase58Refusal(error)) throw error
+    if ((encoding !== 'base58' && encoding !== 'binary') || !isBase58Refusal(error)) throw error
   }
   const base64Params = params.map((param, index) => {
     if (index !== 1) return param
@@ -54,7 +54,8 @@ export async function requestTransaction<
       },
     })
   }
-  const transaction: [string, 'base58'] = [encodeBase58(bytes), 'base58']
+  const text = encodeBase58(bytes)
+  const transaction = encoding === 'binary' ? text : [text, 'base58']
   return { ...decoded, transaction } as unknown as ConfirmedTransaction<TEncoding, TMode>
 }
 

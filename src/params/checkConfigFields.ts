@@ -7,9 +7,10 @@ const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>([
   'jsonParsed',
   'base58',
   'base64',
+  'binary',
 ])
 
-/** Throws unless `value` is `undefined` or one of the four encodings (SPEC §4.2). */
+/** Throws unless `value` is `undefined` or one of the transaction encodings. */
 export function checkEncoding(
   value: unknown,
   method: string,
@@ -20,7 +21,7 @@ export function checkEncoding(
     throw invalidParam(
       method,
       param,
-      `expected one of json, jsonParsed, base58, base64, got ${render(value)}`,
+      `expected one of json, jsonParsed, base58, base64, binary, got ${render(value)}`,
     )
   }
   return value as TransactionEncoding

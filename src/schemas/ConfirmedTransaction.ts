@@ -10,6 +10,7 @@ const RECORD_IDS = {
   jsonParsed: 'ConfirmedTransactionJsonParsed',
   base58: 'ConfirmedTransactionBase58',
   base64: 'ConfirmedTransactionBase64',
+  binary: 'ConfirmedTransactionBinary',
 } as const satisfies Record<TransactionEncoding, string>
 
 /** Schema of {@link ConfirmedTransaction} in the given encoding. */
@@ -27,11 +28,15 @@ export const confirmedTransactionSchema = <
       transaction: transactionSchema(encoding),
       /** Status metadata; `null` only for old long-term-storage rows stored without it. */
       meta: Nullable(transactionMetaRef<TEncoding, TMode>(encoding)),
-      /** Estimated production time, Unix seconds; `null` when unknown. i64. */
-      blockTime: Nullable(I64Schema<TMode>()),
       /**
-       * `'legacy'` or `0`; only when the request set `maxSupportedTransactionVersion`
-       * (never from `getConfirmedTransaction`).
+       * Estimated production time, Unix seconds; `null` when unknown. i64. Left out by nodes
+       * before 1.4.25 / 1.5.5.
+       */
+      blockTime: Type.Optional(Nullable(I64Schema<TMode>())),
+      /**
+       * `'legacy'` or the version number (`0`); only when the request set
+       * `maxSupportedTransactionVersion` on a node of 1.10 or later (never from
+       * `getConfirmedTransaction`).
        */
       version: Type.Optional(Type.Union([Type.Literal('legacy'), Uint()])),
       /** Position of the transaction in its block; Agave 4.0 and later. */
@@ -42,9 +47,11 @@ export const confirmedTransactionSchema = <
 
 /**
  * A confirmed transaction record: the result of `getConfirmedTransaction` and `getTransaction`
- * (SPEC §2.1). `transaction` follows the encoding (a {@link RawTransaction} for `json`, a
- * {@link ParsedTransaction} for `jsonParsed`, `[data, encoding]` for `base58`/`base64`); u64
- * fields follow the client's `u64` mode. Fields a newer node adds are kept as sent.
+ * `transaction` follows the encoding (a {@link RawTransaction} for `json`, a
+ * {@link ParsedTransaction} for `jsonParsed`, `[data, encoding]` for `base58`/`base64`, a base58
+ * string for `binary`); u64 fields follow the client's `u64` mode. The record is what the node
+ * sent: fields an older node did not send are left out (see docs/node-versions.md), fields a newer
+ * node adds are kept.
  *
  * @example
  * ```ts

@@ -1,10 +1,11 @@
 import { type Static, Type } from 'typebox'
 import type { TransactionEncoding } from './common'
-import { Named, Nullable, Uint } from './schemaBuilders'
+import { Named, Nullable, SingleKey, Uint } from './schemaBuilders'
 
 /**
- * CPI depth of an instruction: 1 at the top level, 2, 3, ... for inner instructions. Top-level
- * instructions carry `null` up to Agave 2.2 and `1` from 2.3; nodes older than 1.14 leave it out.
+ * CPI depth of an instruction: 1 at the top level, 2, 3, ... for inner instructions. Nodes before
+ * 1.16 leave it out; top-level instructions carry `null` from 1.16 to Agave 2.2 and `1` from 2.3;
+ * inner instructions stored before 1.16 carry `null`.
  */
 const StackHeightSchema = Type.Optional(Nullable(Uint()))
 
@@ -95,9 +96,30 @@ const PartiallyDecodedInstructionSchema = Type.Object(
 export interface PartiallyDecodedInstruction
   extends Static<typeof PartiallyDecodedInstructionSchema> {}
 
+/** The field names of the modern instruction forms, which a {@link LegacyParsedInstruction}'s key is not. */
+const INSTRUCTION_FIELDS = [
+  'program',
+  'programId',
+  'programIdIndex',
+  'accounts',
+  'data',
+  'parsed',
+  'stackHeight',
+] as const
+
 /**
- * An instruction in a `jsonParsed` result: parsed, partially decoded, or (as SPEC §2.2 allows for
- * the fallback) in compiled form. Tell them apart with `'parsed' in ix` and `'programIdIndex' in ix`.
+ * A parsed instruction as nodes 1.2.10 to 1.2.17 wrote it in `jsonParsed`: the parser's name is
+ * the object's one key, the parsed value its value (`{ "spl-memo": "hello" }`). Their unparsed
+ * instructions are in compiled form ({@link CompiledInstruction}).
+ */
+export type LegacyParsedInstruction = { readonly [program: string]: unknown } & {
+  readonly [K in (typeof INSTRUCTION_FIELDS)[number]]?: never
+}
+
+/**
+ * An instruction in a `jsonParsed` result: parsed, partially decoded, or (for the fallback of
+ * nodes before 1.2.18) in compiled form, or the 1.2.10-1.2.17 parsed form. Tell them apart with
+ * `'parsed' in ix`, `'programIdIndex' in ix` and `'programId' in ix`.
  *
  * @example
  * ```ts
@@ -105,7 +127,9 @@ export interface PartiallyDecodedInstruction
  *
  * function instructionName(ix: JsonParsedInstruction): string {
  *   if ('parsed' in ix) return typeof ix.parsed === 'string' ? 'memo' : ix.parsed.type
- *   return 'programIdIndex' in ix ? `program #${ix.programIdIndex}` : ix.programId
+ *   if ('programIdIndex' in ix) return `program #${ix.programIdIndex}`
+ *   if ('programId' in ix) return ix.programId
+ *   return Object.keys(ix)[0] ?? 'unknown'
  * }
  * ```
  */
@@ -113,6 +137,7 @@ export type JsonParsedInstruction =
   | ParsedInstruction
   | PartiallyDecodedInstruction
   | CompiledInstruction
+  | LegacyParsedInstruction
 
 const JsonParsedInstructionSchema = Named<JsonParsedInstruction>(
   Type.Union(
@@ -120,6 +145,11 @@ const JsonParsedInstructionSchema = Named<JsonParsedInstruction>(
       Named<ParsedInstruction>(ParsedInstructionSchema),
       Named<CompiledInstruction>(CompiledInstructionSchema),
       Named<PartiallyDecodedInstruction>(PartiallyDecodedInstructionSchema),
+      SingleKey<LegacyParsedInstruction>(
+        Type.Unknown(),
+        INSTRUCTION_FIELDS,
+        'LegacyParsedInstruction',
+      ),
     ],
     { $id: 'JsonParsedInstruction' },
   ),

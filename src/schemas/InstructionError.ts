@@ -63,13 +63,16 @@ const KnownInstructionErrorSchema = Type.Union([
   Type.Enum(INSTRUCTION_ERROR_NAMES),
   /** A program's own error code. */
   Type.Object({ Custom: Uint() }),
+  /** The same, as nodes 1.0.16-1.0.20 and 1.1.3-1.1.7 named it. */
+  Type.Object({ CustomError: Uint() }),
   /** Up to Agave 2.3; a unit variant from 3.0. */
   Type.Object({ BorshIoError: Type.String() }),
 ])
 
 /**
  * An instruction error this version knows: a unit variant name (`'InvalidAccountData'`),
- * `{ Custom: code }` (the program's own error code) or `{ BorshIoError: message }` (Agave ≤ 2.3).
+ * `{ Custom: code }` (the program's own error code; `{ CustomError: code }` on nodes before 1.0.21
+ * / 1.1.8) or `{ BorshIoError: message }` (1.5.9 to Agave 2.3).
  */
 export type KnownInstructionError = Static<typeof KnownInstructionErrorSchema>
 
@@ -91,7 +94,7 @@ export type InstructionError = KnownInstructionError | UnknownInstructionError
 
 /**
  * An instruction error variant this version does not know: its name, or an object with one key
- * (never `Custom` or `BorshIoError`).
+ * (never `Custom`, `CustomError` or `BorshIoError`).
  */
 export type UnknownInstructionError = UnknownVariant<ObjectVariantKeys<KnownInstructionError>>
 

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import type { TransactionEncoding } from './common'
 import { instructionSchema } from './Instruction'
-import { Named, Uint } from './schemaBuilders'
+import { Named, Nullable, SingleKey, Uint } from './schemaBuilders'
 
 const MessageHeaderSchema = Type.Object(
   {
@@ -33,9 +33,12 @@ const AddressTableLookupSchema = Type.Object(
 /** Accounts a v0 message loads from an address lookup table. */
 export interface AddressTableLookup extends Static<typeof AddressTableLookupSchema> {}
 
-/** Present (possibly empty) for v0 messages, left out for legacy ones. */
+/**
+ * Present (possibly empty) for v0 messages. Legacy messages leave it out, except in `jsonParsed`
+ * from nodes 1.10 to 1.14, which sent `null`; nodes before 1.10 never send it.
+ */
 const AddressTableLookupsSchema = Type.Optional(
-  Type.Array(Named<AddressTableLookup>(AddressTableLookupSchema)),
+  Nullable(Type.Array(Named<AddressTableLookup>(AddressTableLookupSchema))),
 )
 
 const RawMessageSchema = Type.Object(
@@ -70,8 +73,11 @@ const ParsedAccountKeySchema = Type.Object(
     /** Whether the transaction may write the account (builtin programs and sysvars are demoted). */
     writable: Type.Boolean(),
     signer: Type.Boolean(),
-    /** Where the key comes from: the message itself, or an address lookup table (v0). */
-    source: Type.Enum(['transaction', 'lookupTable']),
+    /**
+     * Where the key comes from: the message itself, or an address lookup table (v0). Nodes before
+     * 1.10.39 / 1.13 leave it out (and list only the static keys of a v0 message).
+     */
+    source: Type.Optional(Type.Enum(['transaction', 'lookupTable'])),
   },
   { $id: 'ParsedAccountKey' },
 )
@@ -79,10 +85,36 @@ const ParsedAccountKeySchema = Type.Object(
 /** An account key of a `jsonParsed` message, with its role. */
 export interface ParsedAccountKey extends Static<typeof ParsedAccountKeySchema> {}
 
+/** The field names of {@link ParsedAccountKey}, which a {@link LegacyParsedAccountKey}'s key is not. */
+const PARSED_ACCOUNT_KEY_FIELDS = ['pubkey', 'writable', 'signer', 'source'] as const
+
+/**
+ * An account key as nodes 1.2.10 to 1.2.17 wrote it in `jsonParsed`: the key itself is the
+ * object's one key, its roles a list (`{ "<pubkey>": ["writable", "signer"] }`, possibly `[]`).
+ * Later nodes write a {@link ParsedAccountKey}; tell them apart with `key.pubkey !== undefined`.
+ */
+export type LegacyParsedAccountKey = { readonly [pubkey: string]: string[] } & {
+  readonly [K in (typeof PARSED_ACCOUNT_KEY_FIELDS)[number]]?: never
+}
+
+/** A `jsonParsed` account key in the form of its node's release. */
+export type JsonParsedAccountKey = ParsedAccountKey | LegacyParsedAccountKey
+
+const JsonParsedAccountKeySchema = Named<JsonParsedAccountKey>(
+  Type.Union([
+    Named<ParsedAccountKey>(ParsedAccountKeySchema),
+    SingleKey<LegacyParsedAccountKey>(
+      Type.Array(Type.String()),
+      PARSED_ACCOUNT_KEY_FIELDS,
+      'LegacyParsedAccountKey',
+    ),
+  ]),
+)
+
 const ParsedMessageSchema = Type.Object(
   {
     /** Static keys, then (v0) the keys loaded from lookup tables, writable before read-only. */
-    accountKeys: Type.Array(Named<ParsedAccountKey>(ParsedAccountKeySchema)),
+    accountKeys: Type.Array(JsonParsedAccountKeySchema),
     recentBlockhash: Type.String(),
     instructions: Type.Array(instructionSchema('jsonParsed')),
     addressTableLookups: AddressTableLookupsSchema,
@@ -98,7 +130,11 @@ const ParsedMessageSchema = Type.Object(
  * import type { ParsedMessage } from 'confirmed-rpc'
  *
  * function writableKeys(message: ParsedMessage): string[] {
- *   return message.accountKeys.filter((key) => key.writable).map((key) => key.pubkey)
+ *   return message.accountKeys.flatMap((key) => {
+ *     // Nodes 1.2.10-1.2.17 wrote `{ "<pubkey>": ["writable", "signer"] }`.
+ *     if (key.pubkey === undefined) return Object.keys(key).filter((k) => key[k]?.includes('writable'))
+ *     return key.writable ? [key.pubkey] : []
+ *   })
  * }
  * ```
  */
@@ -135,11 +171,14 @@ const transactionSchemas = {
   base58: Type.Tuple([Type.String(), Type.Literal('base58')], { $id: 'Base58Transaction' }),
   /** The serialized transaction (bincode), base64: `[data, 'base64']`. */
   base64: Type.Tuple([Type.String(), Type.Literal('base64')], { $id: 'Base64Transaction' }),
+  /** The serialized transaction (bincode) as a plain base58 string: the legacy `binary` encoding. */
+  binary: Type.String({ $id: 'BinaryTransaction' }),
 } satisfies Record<TransactionEncoding, unknown>
 
 /**
  * The `transaction` field for an encoding: {@link RawTransaction} (`json`),
- * {@link ParsedTransaction} (`jsonParsed`), or `[data, encoding]` (`base58`, `base64`).
+ * {@link ParsedTransaction} (`jsonParsed`), `[data, encoding]` (`base58`, `base64`), or a base58
+ * string (`binary`).
  */
 export type TransactionForEncoding<TEncoding extends TransactionEncoding> = Static<
   (typeof transactionSchemas)[TEncoding]

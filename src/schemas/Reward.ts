@@ -9,12 +9,18 @@ const rewardSchema = <TMode extends U64Mode>() =>
       pubkey: Type.String(),
       /** Lamports credited; negative for a debit (rent). i64. */
       lamports: I64Schema<TMode>(),
-      /** The account's balance after the reward. u64. */
-      postBalance: U64Schema<TMode>(),
-      /** `'Fee'`, `'Rent'`, `'Staking'` or `'Voting'`; `null` when unknown. */
-      rewardType: Nullable(Type.String()),
-      /** Vote account commission (percent) for staking and voting rewards; otherwise `null`. */
-      commission: Nullable(Uint()),
+      /** The account's balance after the reward. u64; left out by nodes before 1.3.15 / 1.4. */
+      postBalance: Type.Optional(U64Schema<TMode>()),
+      /**
+       * `'Fee'`, `'Rent'`, `'Staking'` or `'Voting'`; `null` when unknown. Left out by nodes before
+       * 1.3.17 / 1.4.
+       */
+      rewardType: Type.Optional(Nullable(Type.String())),
+      /**
+       * Vote account commission (percent) for staking and voting rewards; otherwise `null`. Left
+       * out by nodes before 1.6.17 / 1.7.5.
+       */
+      commission: Type.Optional(Nullable(Uint())),
       /** Commission in basis points; Agave 4.0 and later, left out otherwise. */
       commissionBps: Type.Optional(Uint()),
     },

@@ -15,11 +15,20 @@ const signatureInfoSchema = <TMode extends U64Mode>() =>
       slot: U64Schema<TMode>(),
       /** Why the transaction failed; `null` if it succeeded. */
       err: Nullable(TransactionErrorSchema),
-      /** Its memos as `[byteLength] text`, joined by `'; '`; `null` when it has none. */
+      /**
+       * Its memos as `[byteLength] text`, joined by `'; '`; `null` when it has none, and always
+       * `null` from nodes before 1.6.23 / 1.7.12.
+       */
       memo: Nullable(Type.String()),
-      /** Estimated production time, Unix seconds; `null` when unknown. i64. */
-      blockTime: Nullable(I64Schema<TMode>()),
-      /** The transaction's commitment; `null` when the node cannot tell. */
+      /**
+       * Estimated production time, Unix seconds; `null` when unknown. i64. Left out by nodes
+       * before 1.4.25 / 1.5.5.
+       */
+      blockTime: Type.Optional(Nullable(I64Schema<TMode>())),
+      /**
+       * The transaction's commitment; `null` when the node cannot tell. Left out by nodes before
+       * 1.5.18 / 1.6.3.
+       */
       confirmationStatus: Type.Optional(
         Nullable(
           Type.Unsafe<ConfirmationStatus>(Type.Enum(['processed', 'confirmed', 'finalized'])),
@@ -32,8 +41,9 @@ const signatureInfoSchema = <TMode extends U64Mode>() =>
   )
 
 /**
- * One entry of `getConfirmedSignaturesForAddress2` / `getSignaturesForAddress` (SPEC §2.3), newest
- * first. u64 fields follow the client's `u64` mode. Fields a newer node adds are kept as sent.
+ * One entry of `getConfirmedSignaturesForAddress2` / `getSignaturesForAddress`, newest first. u64
+ * fields follow the client's `u64` mode. Fields an older node did not send are left out (see
+ * docs/node-versions.md); fields a newer node adds are kept as sent.
  *
  * @example
  * ```ts

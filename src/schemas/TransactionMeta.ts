@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import type { TransactionEncoding, U64Mode } from './common'
 import { innerInstructionsRef } from './Instruction'
 import { rewardRef } from './Reward'
-import { Named, Nullable, U64Schema } from './schemaBuilders'
+import { Named, Nullable, U64Schema, Uint } from './schemaBuilders'
 import { TokenBalanceRef } from './TokenBalance'
 import { TransactionErrorSchema } from './TransactionError'
 
@@ -41,6 +41,22 @@ const ReturnDataSchema = Type.Object(
 /** Data the last program to call `set_return_data` left. */
 export interface ReturnData extends Static<typeof ReturnDataSchema> {}
 
+const RawReturnDataSchema = Type.Object(
+  {
+    /** Program that set the data, as its 32 bytes. */
+    program_id: Type.Array(Uint()),
+    /** The data, as bytes. */
+    data: Type.Array(Uint()),
+  },
+  { $id: 'RawReturnData' },
+)
+
+/**
+ * Return data as 1.11 nodes wrote it (the runtime's own struct, snake_case, as byte arrays); 1.14
+ * and later write a {@link ReturnData}. Tell them apart with `'programId' in returnData`.
+ */
+export interface RawReturnData extends Static<typeof RawReturnDataSchema> {}
+
 const transactionMetaSchema = <TEncoding extends TransactionEncoding, TMode extends U64Mode>(
   encoding: TEncoding,
 ) =>
@@ -58,22 +74,42 @@ const transactionMetaSchema = <TEncoding extends TransactionEncoding, TMode exte
       postBalances: Type.Array(U64Schema<TMode>()),
       /**
        * Cross-program calls, by top-level instruction (only those that made calls); `null` when
-       * the node did not record them (a plain RPC node without extended metadata storage).
+       * the node did not record them (a plain RPC node without extended metadata storage). Left
+       * out by nodes before 1.3.14; data stored by 1.5.14 to 1.8 reads `[]` when not recorded.
        */
-      innerInstructions: Nullable(Type.Array(innerInstructionsRef(encoding))),
-      /** Program logs; `null` when the node did not record them. */
-      logMessages: Nullable(Type.Array(Type.String())),
-      /** Token balances before; `null` or left out for ledger data older than their recording. */
+      innerInstructions: Type.Optional(Nullable(Type.Array(innerInstructionsRef(encoding)))),
+      /**
+       * Program logs; `null` when the node did not record them. Left out by nodes before 1.3.17;
+       * data stored by 1.5.14 to 1.8 reads `[]` when not recorded.
+       */
+      logMessages: Type.Optional(Nullable(Type.Array(Type.String()))),
+      /** Token balances before; left out by nodes before 1.4.25 / 1.5, `null` for data stored before. */
       preTokenBalances: Type.Optional(Nullable(Type.Array(TokenBalanceRef))),
-      /** Token balances after; `null` or left out for ledger data older than their recording. */
+      /** Token balances after; left out by nodes before 1.4.25 / 1.5, `null` for data stored before. */
       postTokenBalances: Type.Optional(Nullable(Type.Array(TokenBalanceRef))),
-      /** Rewards credited in this transaction (normally `[]`); `null` or left out when not recorded. */
+      /**
+       * Rewards credited in this transaction (normally `[]`); left out by nodes before 1.6.11 /
+       * 1.7, `null` for data stored before.
+       */
       rewards: Type.Optional(Nullable(Type.Array(rewardRef<TMode>()))),
-      /** Keys loaded from lookup tables; always present for `json`/`base58`/`base64`, left out for `jsonParsed`. */
+      /**
+       * Keys loaded from lookup tables (empty lists for legacy transactions). Nodes 1.10 and later
+       * send it for `json`/`base58`/`base64`; in `jsonParsed` only 1.10.1-1.10.38 and 1.11 do.
+       */
       loadedAddresses: Type.Optional(Named<LoadedAddresses>(LoadedAddressesSchema)),
-      /** Left out unless a program set return data. */
-      returnData: Type.Optional(Named<ReturnData>(ReturnDataSchema)),
-      /** Compute units the transaction consumed. u64; left out for old ledger data. */
+      /**
+       * Left out unless a program set return data (1.14 and later); 1.11 nodes always sent the key,
+       * as `null` or in the runtime's raw form ({@link RawReturnData}).
+       */
+      returnData: Type.Optional(
+        Nullable(
+          Type.Union([
+            Named<ReturnData>(ReturnDataSchema),
+            Named<RawReturnData>(RawReturnDataSchema),
+          ]),
+        ),
+      ),
+      /** Compute units the transaction consumed. u64; 1.11.6 / 1.14 and later, for data stored since 1.10.35. */
       computeUnitsConsumed: Type.Optional(U64Schema<TMode>()),
       /** Cost units of the transaction. u64; Agave 2.3 and later. */
       costUnits: Type.Optional(U64Schema<TMode>()),
@@ -82,8 +118,9 @@ const transactionMetaSchema = <TEncoding extends TransactionEncoding, TMode exte
   )
 
 /**
- * Status metadata of a confirmed transaction (SPEC §2.2): outcome, fee, balances, logs, inner
- * instructions, token balances, rewards. u64 fields follow the client's `u64` mode; inner
+ * Status metadata of a confirmed transaction: outcome, fee, balances, logs, inner instructions,
+ * token balances, rewards. Only `err`, `status`, `fee` and the balances are sent by every node;
+ * docs/node-versions.md lists which releases send the rest. u64 fields follow the client's `u64` mode; inner
  * instructions follow the encoding.
  *
  * @example

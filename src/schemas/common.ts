@@ -4,8 +4,12 @@ export type U64Mode = 'number' | 'bigint'
 /** A u64/i64 field's type in a given {@link U64Mode}. */
 export type U64<TMode extends U64Mode> = TMode extends 'bigint' ? bigint : number
 
-/** Transaction encodings the two transaction methods accept. */
-export type TransactionEncoding = 'json' | 'jsonParsed' | 'base58' | 'base64'
+/**
+ * Transaction encodings the two transaction methods accept. `binary` is the oldest one: the
+ * serialized transaction as a plain base58 string (what nodes before 1.2.25 / 1.3.4, which have no
+ * `base58`/`base64`, offer besides `json`); every later node still serves it.
+ */
+export type TransactionEncoding = 'json' | 'jsonParsed' | 'base58' | 'base64' | 'binary'
 
 /**
  * Commitment levels the history methods accept. `processed` is not one: nodes reject it with

@@ -5,6 +5,7 @@ import type { DecodeContext } from './DecodeContext'
 import {
   checkConfirmedTransactionBase58,
   checkConfirmedTransactionBase64,
+  checkConfirmedTransactionBinary,
   checkConfirmedTransactionJson,
   checkConfirmedTransactionJsonParsed,
 } from './generated/validators'
@@ -15,6 +16,7 @@ const VALIDATORS: Readonly<Record<TransactionEncoding, Validator>> = {
   jsonParsed: checkConfirmedTransactionJsonParsed,
   base58: checkConfirmedTransactionBase58,
   base64: checkConfirmedTransactionBase64,
+  binary: checkConfirmedTransactionBinary,
 }
 
 /**
@@ -53,7 +55,7 @@ export function decodeConfirmedTransaction<
       context: {
         method: context.method,
         param: 'encoding',
-        reason: 'not json, jsonParsed, base58 or base64',
+        reason: 'not json, jsonParsed, base58, base64 or binary',
       },
     })
   }

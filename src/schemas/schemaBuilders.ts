@@ -20,6 +20,15 @@ export const INT64_KEYWORD = 'x-int64'
  */
 export const OPEN_VARIANTS_KEYWORD = 'x-open-variants'
 
+/**
+ * Keyword that marks an object with exactly one key, whose name is data rather than a field name:
+ * the 1.2.10-1.2.17 `jsonParsed` forms `{ "<pubkey>": ["writable", "signer"] }` and
+ * `{ "<program>": parsed }`. Its value is `{ payload, reserved }`: the schema of the one value, and
+ * the field names of the modern forms, which the one key may not be (so that a malformed modern
+ * entry is reported as such, not taken for the old form).
+ */
+export const SINGLE_KEY_KEYWORD = 'x-single-key'
+
 /** An unsigned 64-bit field: `number` or `bigint` by mode. */
 export const U64Schema = <TMode extends U64Mode>(): TUnsafe<U64<TMode>> =>
   Type.Unsafe<U64<TMode>>({ [INT64_KEYWORD]: 'u64' })
@@ -59,3 +68,14 @@ export type ObjectVariantKeys<T> = T extends object ? keyof T & string : never
  */
 export const OpenVariants = <T>(known: TSchema, id: string): TUnsafe<T> =>
   Type.Unsafe<T>({ ...known, $id: id, [OPEN_VARIANTS_KEYWORD]: true })
+
+/**
+ * An object with one key that is not one of `reserved`, whose value matches `payload`, typed `T`
+ * (see {@link SINGLE_KEY_KEYWORD}).
+ */
+export const SingleKey = <T>(
+  payload: TSchema,
+  reserved: readonly string[],
+  id: string,
+): TUnsafe<T> =>
+  Type.Unsafe<T>({ type: 'object', $id: id, [SINGLE_KEY_KEYWORD]: { payload, reserved } })

@@ -4,7 +4,7 @@ export type HistoryFields = Readonly<{
   slot: number
   err: unknown
   memo: string | null
-  blockTime: number | null
+  blockTime?: number | null | undefined
   confirmationStatus?: string | null | undefined
 }>
 

@@ -107,7 +107,7 @@ describe('getConfirmedTransaction over HTTP', () => {
     const before = server.stats.requests
     const cases: [unknown, unknown, string][] = [
       ['abc', undefined, 'signature'],
-      [picked.legacy.signature, 'binary', 'encoding'],
+      [picked.legacy.signature, 'base32', 'encoding'],
       [picked.legacy.signature, { encoding: 'xml' }, 'config.encoding'],
       [picked.legacy.signature, { commitment: 'processed' }, 'config.commitment'],
       [

@@ -35,10 +35,10 @@ describe('checkCommitment', () => {
 })
 
 describe('checkEncoding', () => {
-  it.each(['json', 'jsonParsed', 'base58', 'base64'])('accepts %s', (encoding) => {
+  it.each(['json', 'jsonParsed', 'base58', 'base64', 'binary'])('accepts %s', (encoding) => {
     expect(checkEncoding(encoding, 'm', 'encoding')).toBe(encoding)
   })
-  it.each(['binary', 'JSON', 'base32', 5])('rejects %s', (encoding) => {
+  it.each(['Binary', 'JSON', 'base32', 5])('rejects %s', (encoding) => {
     expect(() => checkEncoding(encoding, 'm', 'encoding')).toThrow(/expected one of json/)
   })
 })

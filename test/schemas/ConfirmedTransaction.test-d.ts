@@ -3,19 +3,43 @@ import type { ConfirmedTransaction } from '../../src/schemas/ConfirmedTransactio
 import type {
   CompiledInstruction,
   JsonParsedInstruction,
+  LegacyParsedInstruction,
   ParsedInstruction,
 } from '../../src/schemas/Instruction'
 import type { InstructionError } from '../../src/schemas/InstructionError'
-import type { ParsedTransaction, RawTransaction } from '../../src/schemas/Message'
-import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
+import type {
+  AddressTableLookup,
+  JsonParsedAccountKey,
+  LegacyParsedAccountKey,
+  ParsedAccountKey,
+  ParsedMessage,
+  ParsedTransaction,
+  RawTransaction,
+} from '../../src/schemas/Message'
+import type { Reward } from '../../src/schemas/Reward'
+import type { ConfirmationStatus, SignatureInfo } from '../../src/schemas/SignatureInfo'
+import type { TokenBalance, UiTokenAmount } from '../../src/schemas/TokenBalance'
 import type { TransactionError } from '../../src/schemas/TransactionError'
+import type { RawReturnData, ReturnData } from '../../src/schemas/TransactionMeta'
+import {
+  signatureInfoEras,
+  v1_0Binary,
+  v1_2JsonParsed,
+  v1_3Json,
+  v1_5_9TokenJson,
+  v1_6Json,
+  v1_11JsonParsed,
+  v1_14JsonParsed,
+  v1_18JsonV0,
+  v4Json,
+} from './eraShapes'
 
 describe('result types', () => {
   it('map u64 fields by mode and nothing else', () => {
     expectTypeOf<ConfirmedTransaction['slot']>().toEqualTypeOf<number>()
     expectTypeOf<ConfirmedTransaction<'json', 'bigint'>['slot']>().toEqualTypeOf<bigint>()
     expectTypeOf<ConfirmedTransaction<'json', 'bigint'>['blockTime']>().toEqualTypeOf<
-      bigint | null
+      bigint | null | undefined
     >()
     type Meta = NonNullable<ConfirmedTransaction<'json', 'bigint'>['meta']>
     expectTypeOf<Meta['fee']>().toEqualTypeOf<bigint>()
@@ -23,13 +47,13 @@ describe('result types', () => {
     expectTypeOf<Meta['computeUnitsConsumed']>().toEqualTypeOf<bigint | undefined>()
     expectTypeOf<NonNullable<Meta['rewards']>[number]['lamports']>().toEqualTypeOf<bigint>()
     expectTypeOf<NonNullable<Meta['rewards']>[number]['commission']>().toEqualTypeOf<
-      number | null
+      number | null | undefined
     >()
     expectTypeOf<ConfirmedTransaction<'json', 'bigint'>['transactionIndex']>().toEqualTypeOf<
       number | undefined
     >()
     expectTypeOf<SignatureInfo<'bigint'>['slot']>().toEqualTypeOf<bigint>()
-    expectTypeOf<SignatureInfo['blockTime']>().toEqualTypeOf<number | null>()
+    expectTypeOf<SignatureInfo['blockTime']>().toEqualTypeOf<number | null | undefined>()
   })
 
   it('follow the encoding in transaction and inner instructions', () => {
@@ -62,5 +86,52 @@ describe('result types', () => {
     expectTypeOf<{ SomeFutureError: { x: 1 } }>().toExtend<TransactionError>()
     expectTypeOf<{ InstructionError: 5 }>().not.toExtend<TransactionError>()
     expectTypeOf<{ Custom: 'x' }>().not.toExtend<InstructionError>()
+  })
+})
+
+describe('the shapes of every release line', () => {
+  it('accept each era as its own encoding', () => {
+    expectTypeOf(v1_0Binary()).toExtend<ConfirmedTransaction<'binary'>>()
+    expectTypeOf(v1_2JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed'>>()
+    expectTypeOf(v1_3Json()).toExtend<ConfirmedTransaction<'json'>>()
+    expectTypeOf(v1_5_9TokenJson()).toExtend<ConfirmedTransaction<'json'>>()
+    expectTypeOf(v1_6Json()).toExtend<ConfirmedTransaction<'json'>>()
+    expectTypeOf(v1_11JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed'>>()
+    expectTypeOf(v1_14JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed'>>()
+    expectTypeOf(v1_18JsonV0()).toExtend<ConfirmedTransaction<'json'>>()
+    expectTypeOf(v4Json()).toExtend<ConfirmedTransaction<'json'>>()
+    expectTypeOf(signatureInfoEras()).toExtend<SignatureInfo[]>()
+    expectTypeOf(v1_2JsonParsed()).not.toExtend<ConfirmedTransaction<'json'>>()
+  })
+
+  it('type the fields old nodes left out as optional, and their old forms', () => {
+    type Meta = NonNullable<ConfirmedTransaction['meta']>
+    expectTypeOf<ConfirmedTransaction<'binary'>['transaction']>().toEqualTypeOf<string>()
+    expectTypeOf<Meta['logMessages']>().toEqualTypeOf<string[] | null | undefined>()
+    expectTypeOf<Meta['returnData']>().toEqualTypeOf<
+      ReturnData | RawReturnData | null | undefined
+    >()
+    expectTypeOf<TokenBalance['owner']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<UiTokenAmount['uiAmount']>().toEqualTypeOf<number | string | null>()
+    expectTypeOf<UiTokenAmount['uiAmountString']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Reward['postBalance']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<SignatureInfo['confirmationStatus']>().toEqualTypeOf<
+      ConfirmationStatus | null | undefined
+    >()
+    expectTypeOf<ParsedMessage['accountKeys'][number]>().toEqualTypeOf<JsonParsedAccountKey>()
+    expectTypeOf<ParsedMessage['addressTableLookups']>().toEqualTypeOf<
+      AddressTableLookup[] | null | undefined
+    >()
+  })
+
+  it('narrow the 1.2.10-1.2.17 forms away with a field check', () => {
+    const key = {} as JsonParsedAccountKey
+    if (key.pubkey !== undefined) expectTypeOf(key).toEqualTypeOf<ParsedAccountKey>()
+    else expectTypeOf(key).toEqualTypeOf<LegacyParsedAccountKey>()
+    const ix = {} as JsonParsedInstruction
+    if ('parsed' in ix) expectTypeOf(ix.parsed).toEqualTypeOf<ParsedInstruction['parsed']>()
+    else if ('programIdIndex' in ix) expectTypeOf(ix.programIdIndex).toEqualTypeOf<number>()
+    else if ('programId' in ix) expectTypeOf(ix.programId).toEqualTypeOf<string>()
+    else expectTypeOf(ix).toExtend<LegacyParsedInstruction>()
   })
 })

@@ -566,7 +566,7 @@ describe('decodeConfirmedTransaction', () => {
   })
 
   it('refuses an encoding it has no schema for, as a parameter error', () => {
-    expect(() => decode(jsonTransfer(), 'binary' as TransactionEncoding)).toThrow(InvalidParamError)
+    expect(() => decode(jsonTransfer(), 'base32' as TransactionEncoding)).toThrow(InvalidParamError)
   })
 
   it('ends every mutation of a valid result in a decode or a ResponseShapeError', () => {

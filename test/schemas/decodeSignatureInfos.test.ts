@@ -97,12 +97,12 @@ describe('decodeSignatureInfos', () => {
       'object',
     ],
     [
-      'blockTime is missing',
+      'blockTime is text',
       [0, 'blockTime'],
-      REMOVE,
+      'yesterday',
       '$[0].blockTime',
       'i64 | null',
-      'nothing (missing)',
+      'string "yesterday"',
     ],
     [
       'transactionIndex is text',

@@ -4,6 +4,10 @@ import {
   at,
   type Check,
   type CheckWithMode,
+  each,
+  eachString,
+  eachWithMode,
+  freeKey,
   int64,
   isObject,
   isUint,
@@ -15,11 +19,8 @@ import {
 import type { Miss } from '../runtime/Miss'
 
 export function checkSignatureInfos(v: unknown, b: boolean): Miss | undefined {
-  if (!Array.isArray(v)) return miss('array', v)
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const r = checkSignatureInfo(v[i1], b)
-    if (r) return at(r, i1)
-  }
+  const r = eachWithMode(v, b, checkSignatureInfo)
+  if (r) return r
   return undefined
 }
 
@@ -39,6 +40,10 @@ export function checkConfirmedTransactionBase64(v: unknown, b: boolean): Miss | 
   return checkConfirmedTransactionWith(v, b, checkBase64Transaction, checkTransactionMeta)
 }
 
+export function checkConfirmedTransactionBinary(v: unknown, b: boolean): Miss | undefined {
+  return checkConfirmedTransactionWith(v, b, checkBinaryTransaction, checkTransactionMeta)
+}
+
 function checkConfirmedTransactionWith(
   v: unknown,
   b: boolean,
@@ -55,7 +60,7 @@ function checkConfirmedTransactionWith(
     r = c2(v.meta, b)
     if (r) return at(orNull(r), 'meta')
   }
-  if (v.blockTime !== null) {
+  if (v.blockTime != null) {
     r = int64(v, 'blockTime', b, true)
     if (r) return at(orNull(r), 'blockTime')
   }
@@ -90,11 +95,11 @@ function checkSignatureInfo(v: unknown, b: boolean): Miss | undefined {
   if (v.memo !== null) {
     if (typeof v.memo !== 'string') return miss('string | null', v.memo, 'memo')
   }
-  if (v.blockTime !== null) {
+  if (v.blockTime != null) {
     r = int64(v, 'blockTime', b, true)
     if (r) return at(orNull(r), 'blockTime')
   }
-  if (v.confirmationStatus !== undefined && v.confirmationStatus !== null) {
+  if (v.confirmationStatus != null) {
     const e1 = v.confirmationStatus
     if (e1 !== 'processed' && e1 !== 'confirmed' && e1 !== 'finalized') {
       return miss('"processed" | "confirmed" | "finalized" | null', e1, 'confirmationStatus')
@@ -121,13 +126,11 @@ function checkParsedTransaction(v: unknown): Miss | undefined {
 }
 
 function checkTransactionWith(v: unknown, c1: Check): Miss | undefined {
+  let r: Miss | undefined
   if (!isObject(v)) return miss('object', v)
-  const a1 = v.signatures
-  if (!Array.isArray(a1)) return miss('array', a1, 'signatures')
-  for (let i2 = 0; i2 < a1.length; i2++) {
-    if (typeof a1[i2] !== 'string') return miss('string', a1[i2], 'signatures', i2)
-  }
-  const r = c1(v.message)
+  r = eachString(v.signatures)
+  if (r) return at(r, 'signatures')
+  r = c1(v.message)
   if (r) return at(r, 'message')
   return undefined
 }
@@ -159,52 +162,40 @@ function checkTransactionMetaWith(v: unknown, b: boolean, c1: Check): Miss | und
     r = int64(a3, i4, b, false)
     if (r) return at(r, 'postBalances', i4)
   }
-  if (v.innerInstructions !== null) {
-    const a5 = v.innerInstructions
-    if (!Array.isArray(a5)) return miss('array | null', a5, 'innerInstructions')
-    for (let i6 = 0; i6 < a5.length; i6++) {
-      r = c1(a5[i6])
-      if (r) return at(r, 'innerInstructions', i6)
-    }
+  if (v.innerInstructions != null) {
+    r = each(v.innerInstructions, c1)
+    if (r) return at(orNull(r), 'innerInstructions')
   }
-  if (v.logMessages !== null) {
-    const a7 = v.logMessages
-    if (!Array.isArray(a7)) return miss('array | null', a7, 'logMessages')
-    for (let i8 = 0; i8 < a7.length; i8++) {
-      if (typeof a7[i8] !== 'string') return miss('string', a7[i8], 'logMessages', i8)
-    }
+  if (v.logMessages != null) {
+    r = eachString(v.logMessages)
+    if (r) return at(orNull(r), 'logMessages')
   }
-  if (v.preTokenBalances !== undefined && v.preTokenBalances !== null) {
-    const a9 = v.preTokenBalances
-    if (!Array.isArray(a9)) return miss('array | null', a9, 'preTokenBalances')
-    for (let i10 = 0; i10 < a9.length; i10++) {
-      r = checkTokenBalance(a9[i10])
-      if (r) return at(r, 'preTokenBalances', i10)
-    }
+  if (v.preTokenBalances != null) {
+    r = each(v.preTokenBalances, checkTokenBalance)
+    if (r) return at(orNull(r), 'preTokenBalances')
   }
-  if (v.postTokenBalances !== undefined && v.postTokenBalances !== null) {
-    const a11 = v.postTokenBalances
-    if (!Array.isArray(a11)) return miss('array | null', a11, 'postTokenBalances')
-    for (let i12 = 0; i12 < a11.length; i12++) {
-      r = checkTokenBalance(a11[i12])
-      if (r) return at(r, 'postTokenBalances', i12)
-    }
+  if (v.postTokenBalances != null) {
+    r = each(v.postTokenBalances, checkTokenBalance)
+    if (r) return at(orNull(r), 'postTokenBalances')
   }
-  if (v.rewards !== undefined && v.rewards !== null) {
-    const a13 = v.rewards
-    if (!Array.isArray(a13)) return miss('array | null', a13, 'rewards')
-    for (let i14 = 0; i14 < a13.length; i14++) {
-      r = checkReward(a13[i14], b)
-      if (r) return at(r, 'rewards', i14)
-    }
+  if (v.rewards != null) {
+    r = eachWithMode(v.rewards, b, checkReward)
+    if (r) return at(orNull(r), 'rewards')
   }
   if (v.loadedAddresses !== undefined) {
     r = checkLoadedAddresses(v.loadedAddresses)
     if (r) return at(r, 'loadedAddresses')
   }
-  if (v.returnData !== undefined) {
-    r = checkReturnData(v.returnData)
-    if (r) return at(r, 'returnData')
+  if (v.returnData != null) {
+    const u5 = v.returnData
+    if (isObject(u5)) {
+      if (u5.programId !== undefined) r = checkReturnData(u5)
+      else if (u5.program_id !== undefined) r = checkRawReturnData(u5)
+      else return miss('object with programId or program_id', u5, 'returnData')
+      if (r) return at(r, 'returnData')
+    } else {
+      return miss('object | null', u5, 'returnData')
+    }
   }
   if (v.computeUnitsConsumed !== undefined) {
     r = int64(v, 'computeUnitsConsumed', b, false)
@@ -228,6 +219,11 @@ function checkBase64Transaction(v: unknown): Miss | undefined {
   if (!Array.isArray(v) || v.length < 2) return miss('array of 2', v)
   if (typeof v[0] !== 'string') return miss('string', v[0], 0)
   if (v[1] !== 'base64') return miss('"base64"', v[1], 1)
+  return undefined
+}
+
+function checkBinaryTransaction(v: unknown): Miss | undefined {
+  if (typeof v !== 'string') return miss('string', v)
   return undefined
 }
 
@@ -260,27 +256,16 @@ function checkRawMessage(v: unknown): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
   r = checkMessageHeader(v.header)
   if (r) return at(r, 'header')
-  const a1 = v.accountKeys
-  if (!Array.isArray(a1)) return miss('array', a1, 'accountKeys')
-  for (let i2 = 0; i2 < a1.length; i2++) {
-    if (typeof a1[i2] !== 'string') return miss('string', a1[i2], 'accountKeys', i2)
-  }
+  r = eachString(v.accountKeys)
+  if (r) return at(r, 'accountKeys')
   if (typeof v.recentBlockhash !== 'string') {
     return miss('string', v.recentBlockhash, 'recentBlockhash')
   }
-  const a3 = v.instructions
-  if (!Array.isArray(a3)) return miss('array', a3, 'instructions')
-  for (let i4 = 0; i4 < a3.length; i4++) {
-    r = checkCompiledInstruction(a3[i4])
-    if (r) return at(r, 'instructions', i4)
-  }
-  if (v.addressTableLookups !== undefined) {
-    const a5 = v.addressTableLookups
-    if (!Array.isArray(a5)) return miss('array', a5, 'addressTableLookups')
-    for (let i6 = 0; i6 < a5.length; i6++) {
-      r = checkAddressTableLookup(a5[i6])
-      if (r) return at(r, 'addressTableLookups', i6)
-    }
+  r = each(v.instructions, checkCompiledInstruction)
+  if (r) return at(r, 'instructions')
+  if (v.addressTableLookups != null) {
+    r = each(v.addressTableLookups, checkAddressTableLookup)
+    if (r) return at(orNull(r), 'addressTableLookups')
   }
   return undefined
 }
@@ -323,12 +308,14 @@ function checkReward(v: unknown, b: boolean): Miss | undefined {
   if (typeof v.pubkey !== 'string') return miss('string', v.pubkey, 'pubkey')
   r = int64(v, 'lamports', b, true)
   if (r) return at(r, 'lamports')
-  r = int64(v, 'postBalance', b, false)
-  if (r) return at(r, 'postBalance')
-  if (v.rewardType !== null) {
+  if (v.postBalance !== undefined) {
+    r = int64(v, 'postBalance', b, false)
+    if (r) return at(r, 'postBalance')
+  }
+  if (v.rewardType != null) {
     if (typeof v.rewardType !== 'string') return miss('string | null', v.rewardType, 'rewardType')
   }
-  if (v.commission !== null) {
+  if (v.commission != null) {
     if (!isUint(v.commission)) return miss('unsigned integer | null', v.commission, 'commission')
   }
   if (v.commissionBps !== undefined) {
@@ -338,17 +325,12 @@ function checkReward(v: unknown, b: boolean): Miss | undefined {
 }
 
 function checkLoadedAddresses(v: unknown): Miss | undefined {
+  let r: Miss | undefined
   if (!isObject(v)) return miss('object', v)
-  const a1 = v.writable
-  if (!Array.isArray(a1)) return miss('array', a1, 'writable')
-  for (let i2 = 0; i2 < a1.length; i2++) {
-    if (typeof a1[i2] !== 'string') return miss('string', a1[i2], 'writable', i2)
-  }
-  const a3 = v.readonly
-  if (!Array.isArray(a3)) return miss('array', a3, 'readonly')
-  for (let i4 = 0; i4 < a3.length; i4++) {
-    if (typeof a3[i4] !== 'string') return miss('string', a3[i4], 'readonly', i4)
-  }
+  r = eachString(v.writable)
+  if (r) return at(r, 'writable')
+  r = eachString(v.readonly)
+  if (r) return at(r, 'readonly')
   return undefined
 }
 
@@ -362,31 +344,45 @@ function checkReturnData(v: unknown): Miss | undefined {
   return undefined
 }
 
+function checkRawReturnData(v: unknown): Miss | undefined {
+  if (!isObject(v)) return miss('object', v)
+  const a1 = v.program_id
+  if (!Array.isArray(a1)) return miss('array', a1, 'program_id')
+  for (let i2 = 0; i2 < a1.length; i2++) {
+    if (!isUint(a1[i2])) return miss('unsigned integer', a1[i2], 'program_id', i2)
+  }
+  const a3 = v.data
+  if (!Array.isArray(a3)) return miss('array', a3, 'data')
+  for (let i4 = 0; i4 < a3.length; i4++) {
+    if (!isUint(a3[i4])) return miss('unsigned integer', a3[i4], 'data', i4)
+  }
+  return undefined
+}
+
 function checkParsedMessage(v: unknown): Miss | undefined {
   let r: Miss | undefined
   if (!isObject(v)) return miss('object', v)
   const a1 = v.accountKeys
   if (!Array.isArray(a1)) return miss('array', a1, 'accountKeys')
   for (let i2 = 0; i2 < a1.length; i2++) {
-    r = checkParsedAccountKey(a1[i2])
-    if (r) return at(r, 'accountKeys', i2)
+    const u3 = a1[i2]
+    if (isObject(u3)) {
+      if (u3.pubkey !== undefined) r = checkParsedAccountKey(u3)
+      else if (soleKey(u3) !== undefined) r = checkLegacyParsedAccountKey(u3)
+      else return miss('object with pubkey or one key', u3, 'accountKeys', i2)
+      if (r) return at(r, 'accountKeys', i2)
+    } else {
+      return miss('object | single-key object', u3, 'accountKeys', i2)
+    }
   }
   if (typeof v.recentBlockhash !== 'string') {
     return miss('string', v.recentBlockhash, 'recentBlockhash')
   }
-  const a3 = v.instructions
-  if (!Array.isArray(a3)) return miss('array', a3, 'instructions')
-  for (let i4 = 0; i4 < a3.length; i4++) {
-    r = checkJsonParsedInstruction(a3[i4])
-    if (r) return at(r, 'instructions', i4)
-  }
-  if (v.addressTableLookups !== undefined) {
-    const a5 = v.addressTableLookups
-    if (!Array.isArray(a5)) return miss('array', a5, 'addressTableLookups')
-    for (let i6 = 0; i6 < a5.length; i6++) {
-      r = checkAddressTableLookup(a5[i6])
-      if (r) return at(r, 'addressTableLookups', i6)
-    }
+  r = each(v.instructions, checkJsonParsedInstruction)
+  if (r) return at(r, 'instructions')
+  if (v.addressTableLookups != null) {
+    r = each(v.addressTableLookups, checkAddressTableLookup)
+    if (r) return at(orNull(r), 'addressTableLookups')
   }
   return undefined
 }
@@ -398,12 +394,8 @@ function checkParsedInnerInstructions(v: unknown): Miss | undefined {
 function checkInnerInstructionsWith(v: unknown, c1: Check): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
   if (!isUint(v.index)) return miss('unsigned integer', v.index, 'index')
-  const a1 = v.instructions
-  if (!Array.isArray(a1)) return miss('array', a1, 'instructions')
-  for (let i2 = 0; i2 < a1.length; i2++) {
-    const r = c1(a1[i2])
-    if (r) return at(r, 'instructions', i2)
-  }
+  const r = each(v.instructions, c1)
+  if (r) return at(r, 'instructions')
   return undefined
 }
 
@@ -413,6 +405,8 @@ function checkInstructionError(v: unknown): Miss | undefined {
   if (k === undefined) return miss('variant name or single-key object', v)
   const o = v as JsonObject
   if (k === 'Custom') {
+    if (!isUint(o[k])) return miss('unsigned integer', o[k], k)
+  } else if (k === 'CustomError') {
     if (!isUint(o[k])) return miss('unsigned integer', o[k], k)
   } else if (k === 'BorshIoError') {
     if (typeof o[k] !== 'string') return miss('string', o[k], k)
@@ -449,7 +443,7 @@ function checkCompiledInstruction(v: unknown): Miss | undefined {
     if (!isUint(a1[i2])) return miss('unsigned integer', a1[i2], 'accounts', i2)
   }
   if (typeof v.data !== 'string') return miss('string', v.data, 'data')
-  if (v.stackHeight !== undefined && v.stackHeight !== null) {
+  if (v.stackHeight != null) {
     if (!isUint(v.stackHeight)) return miss('unsigned integer | null', v.stackHeight, 'stackHeight')
   }
   return undefined
@@ -486,13 +480,20 @@ function checkTransactionStatusErr(v: unknown): Miss | undefined {
 
 function checkUiTokenAmount(v: unknown): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
-  if (v.uiAmount !== null) {
-    if (typeof v.uiAmount !== 'number') return miss('number | null', v.uiAmount, 'uiAmount')
+  const u1 = v.uiAmount
+  if (typeof u1 === 'string') {
+    // any string
+  } else if (typeof u1 === 'number') {
+    // any number
+  } else if (u1 !== null) {
+    return miss('number | string | null', u1, 'uiAmount')
   }
   if (!isUint(v.decimals)) return miss('unsigned integer', v.decimals, 'decimals')
   if (typeof v.amount !== 'string') return miss('string', v.amount, 'amount')
-  if (typeof v.uiAmountString !== 'string') {
-    return miss('string', v.uiAmountString, 'uiAmountString')
+  if (v.uiAmountString !== undefined) {
+    if (typeof v.uiAmountString !== 'string') {
+      return miss('string', v.uiAmountString, 'uiAmountString')
+    }
   }
   return undefined
 }
@@ -502,10 +503,21 @@ function checkParsedAccountKey(v: unknown): Miss | undefined {
   if (typeof v.pubkey !== 'string') return miss('string', v.pubkey, 'pubkey')
   if (typeof v.writable !== 'boolean') return miss('boolean', v.writable, 'writable')
   if (typeof v.signer !== 'boolean') return miss('boolean', v.signer, 'signer')
-  const e1 = v.source
-  if (e1 !== 'transaction' && e1 !== 'lookupTable') {
-    return miss('"transaction" | "lookupTable"', e1, 'source')
+  if (v.source !== undefined) {
+    const e1 = v.source
+    if (e1 !== 'transaction' && e1 !== 'lookupTable') {
+      return miss('"transaction" | "lookupTable"', e1, 'source')
+    }
   }
+  return undefined
+}
+
+function checkLegacyParsedAccountKey(v: unknown): Miss | undefined {
+  const k = freeKey(v, ['pubkey', 'writable', 'signer', 'source'])
+  if (k === undefined) return miss('single-key object', v)
+  const o = v as JsonObject
+  const r = eachString(o[k])
+  if (r) return at(r, k)
   return undefined
 }
 
@@ -514,10 +526,11 @@ function checkJsonParsedInstruction(v: unknown): Miss | undefined {
   if (isObject(v)) {
     if (v.program !== undefined) r = checkParsedInstruction(v)
     else if (v.programIdIndex !== undefined) r = checkCompiledInstruction(v)
+    else if (soleKey(v) !== undefined) r = checkLegacyParsedInstruction(v)
     else r = checkPartiallyDecodedInstruction(v)
     if (r) return r
   } else {
-    return miss('object', v)
+    return miss('object | single-key object', v)
   }
   return undefined
 }
@@ -537,22 +550,33 @@ function checkParsedInstruction(v: unknown): Miss | undefined {
   } else {
     return miss('string | object', u1, 'parsed')
   }
-  if (v.stackHeight !== undefined && v.stackHeight !== null) {
+  if (v.stackHeight != null) {
     if (!isUint(v.stackHeight)) return miss('unsigned integer | null', v.stackHeight, 'stackHeight')
   }
+  return undefined
+}
+
+function checkLegacyParsedInstruction(v: unknown): Miss | undefined {
+  const k = freeKey(v, [
+    'program',
+    'programId',
+    'programIdIndex',
+    'accounts',
+    'data',
+    'parsed',
+    'stackHeight',
+  ])
+  if (k === undefined) return miss('single-key object', v)
   return undefined
 }
 
 function checkPartiallyDecodedInstruction(v: unknown): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
   if (typeof v.programId !== 'string') return miss('string', v.programId, 'programId')
-  const a1 = v.accounts
-  if (!Array.isArray(a1)) return miss('array', a1, 'accounts')
-  for (let i2 = 0; i2 < a1.length; i2++) {
-    if (typeof a1[i2] !== 'string') return miss('string', a1[i2], 'accounts', i2)
-  }
+  const r = eachString(v.accounts)
+  if (r) return at(r, 'accounts')
   if (typeof v.data !== 'string') return miss('string', v.data, 'data')
-  if (v.stackHeight !== undefined && v.stackHeight !== null) {
+  if (v.stackHeight != null) {
     if (!isUint(v.stackHeight)) return miss('unsigned integer | null', v.stackHeight, 'stackHeight')
   }
   return undefined
