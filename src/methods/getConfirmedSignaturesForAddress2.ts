@@ -40,7 +40,7 @@ export type GetConfirmedSignaturesForAddress2Result<TMode extends U64Mode = 'num
  * that include `address` among their account keys, newest first. To walk a whole history, use
  * `client.signaturesForAddress`, which pages with `before` for you.
  *
- * @see SPEC.md §4.3
+ * @see https://solana.com/docs/rpc/deprecated/getconfirmedsignaturesforaddress2
  * @example
  * ```ts
  * import { createClient } from 'confirmed-rpc'

@@ -43,7 +43,7 @@ export type GetConfirmedTransactionResult<
  * refuses for size is fetched as `base64` and re-encoded here. Nodes from 2.0 on answer this
  * method with -32601; the client's `methods` option decides what happens then.
  *
- * @see SPEC.md §4.2
+ * @see https://solana.com/docs/rpc/deprecated/getconfirmedtransaction
  * @example
  * ```ts
  * import { createClient } from 'confirmed-rpc'

@@ -45,7 +45,7 @@ export type GetTransactionResult<
  * Calls `getTransaction`, the replacement of `getConfirmedTransaction`: one confirmed transaction
  * by its signature, with versioned transactions when `maxSupportedTransactionVersion` is set.
  *
- * @see SPEC.md §9 and the node's getTransaction
+ * @see https://solana.com/docs/rpc/http/gettransaction
  * @example
  * ```ts
  * import { createClient } from 'confirmed-rpc'

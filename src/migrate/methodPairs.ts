@@ -1,4 +1,4 @@
-/** The two deprecated methods this package maps, and the method that replaced each (SPEC §9). */
+/** The two deprecated methods this package maps, and the method that replaced each (Solana PR #16502, 1.7). */
 export const REPLACEMENT_OF = {
   getConfirmedTransaction: 'getTransaction',
   getConfirmedSignaturesForAddress2: 'getSignaturesForAddress',

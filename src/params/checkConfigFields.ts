@@ -43,7 +43,7 @@ export function checkCommitment(
   throw invalidParam(method, param, `expected confirmed or finalized, got ${render(value)}`)
 }
 
-/** Throws unless `value` is `undefined` or an integer in 1..1000 (SPEC §8). */
+/** Throws unless `value` is `undefined` or an integer in 1..1000 (the node's page limit). */
 export function checkLimit(value: unknown, method: string, param: string): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1000) {

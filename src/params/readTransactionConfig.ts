@@ -10,7 +10,7 @@ export function readTransactionConfig(
 ): { encoding: TransactionEncoding | undefined; param: unknown } {
   if (config === undefined) return { encoding: undefined, param: undefined }
   if (typeof config === 'string') {
-    // The bare encoding string form (SPEC §4.2) is sent as given.
+    // The bare encoding string form (the only form nodes before 1.5 knew) is sent as given.
     return { encoding: checkEncoding(config, method, 'encoding'), param: config }
   }
   checkConfigObject(config, method, 'config')
