@@ -53,7 +53,7 @@ export type GetConfirmedTransactionResult<
  *   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
  *   { encoding: 'jsonParsed', commitment: 'confirmed' },
  * )
- * if (tx !== null) console.log(tx.slot, tx.meta?.err === null ? 'ok' : 'failed')
+ * if (tx !== null) console.log(tx.slot, tx.meta?.err == null ? 'ok' : 'failed')
  * ```
  */
 export function getConfirmedTransaction<

@@ -58,7 +58,7 @@ export const confirmedTransactionSchema = <
  * import type { ConfirmedTransaction } from 'confirmed-rpc'
  *
  * function summary(tx: ConfirmedTransaction<'jsonParsed', 'bigint'>): string {
- *   const ok = tx.meta === null || tx.meta.err === null
+ *   const ok = tx.meta === null || tx.meta.err == null
  *   return `${tx.transaction.signatures[0]} at slot ${tx.slot}: ${ok ? 'ok' : 'failed'}`
  * }
  * ```

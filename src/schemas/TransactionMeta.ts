@@ -62,8 +62,11 @@ const transactionMetaSchema = <TEncoding extends TransactionEncoding, TMode exte
 ) =>
   Type.Object(
     {
-      /** Why the transaction failed; `null` if it succeeded. */
-      err: Nullable(TransactionErrorSchema),
+      /**
+       * Why the transaction failed; `null` if it succeeded. Left out by nodes before 1.0.14 /
+       * 1.1.2 (in blocks of that time): `status` says the same and is always there.
+       */
+      err: Type.Optional(Nullable(TransactionErrorSchema)),
       /** Deprecated duplicate of `err`: `{ Ok: null }` or `{ Err: error }`. */
       status: Named<TransactionStatus>(TransactionStatusSchema),
       /** Fee charged, in lamports. u64. */
@@ -119,7 +122,7 @@ const transactionMetaSchema = <TEncoding extends TransactionEncoding, TMode exte
 
 /**
  * Status metadata of a confirmed transaction: outcome, fee, balances, logs, inner instructions,
- * token balances, rewards. Only `err`, `status`, `fee` and the balances are sent by every node;
+ * token balances, rewards. Only `status`, `fee` and the balances are sent by every node;
  * docs/node-versions.md lists which releases send the rest. u64 fields follow the client's `u64` mode; inner
  * instructions follow the encoding.
  *

@@ -42,7 +42,6 @@ const METHODS: readonly string[] = [
   'getSignaturesForAddress',
 ]
 const ENCODINGS: readonly string[] = ['json', 'jsonParsed', 'base58', 'base64', 'binary']
-const MODES: readonly U64Mode[] = ['number', 'bigint']
 /** A valid 64-byte signature, for records that do not carry theirs in readable form. */
 const ANY_SIGNATURE =
   '5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv'
@@ -241,20 +240,5 @@ describe('recorded fixtures', () => {
         expect((error as ResponseShapeError).code).toBe('UNSAFE_INTEGER')
       }
     })
-  })
-
-  it('decodes every fixture in both modes (summary)', () => {
-    const failures: string[] = []
-    for (const entry of MANIFEST) {
-      for (const mode of MODES) {
-        try {
-          decodeDirectly(entry, mode)
-        } catch (error) {
-          if (error instanceof ResponseShapeError && error.code === 'UNSAFE_INTEGER') continue
-          failures.push(`${entry.file} (${mode}): ${(error as Error).message}`)
-        }
-      }
-    }
-    expect(failures).toEqual([])
   })
 })

@@ -142,7 +142,7 @@ function checkParsedTransactionMeta(v: unknown, b: boolean): Miss | undefined {
 function checkTransactionMetaWith(v: unknown, b: boolean, c1: Check): Miss | undefined {
   let r: Miss | undefined
   if (!isObject(v)) return miss('object', v)
-  if (v.err !== null) {
+  if (v.err != null) {
     r = checkTransactionError(v.err)
     if (r) return at(orNull(r), 'err')
   }
