@@ -1,15 +1,19 @@
 import { parseJson } from '../json/parseJson'
+import { invalidParam } from '../params/invalidParam'
 import type { RpcTransport } from '../transport/RpcTransport'
 import { readRpcResponse } from '../transport/readRpcResponse'
 import { abortedError, BODY_NOT_JSON, malformedError } from '../transport/transportErrors'
 import { buildLedgerState } from './ledger/buildLedgerState'
+import { findAnachronism } from './ledger/findAnachronism'
 import type {
   LedgerProfile,
   LedgerState,
   LedgerTransaction,
   TransactionErrorJson,
 } from './ledger/LedgerState'
+import { ledgerEra } from './ledger/ledgerEra'
 import { blockTimeFor } from './rpc/blockTimeFor'
+import { compareInSlot } from './rpc/compareInSlot'
 import { createRpcContext } from './rpc/createRpcContext'
 import { encodeTransactionError } from './rpc/encodeTransactionError'
 import { handleRpcBody } from './rpc/handleRpcBody'
@@ -28,12 +32,28 @@ export type CreateMockLedgerOptions = Readonly<{
    */
   seed?: number | undefined
   /**
-   * Which node release to imitate. `'v1.18'` serves the deprecated methods, accepts the legacy
-   * commitment levels, answers an unknown `before` with `[]` and ignores an unknown `until`.
-   * `'v2'` (Agave 2.0-2.2) answers the deprecated methods with -32601 `Method not found`.
-   * `'v4'` (Agave 4.x) also answers an unknown `before`/`until` with -32020
-   * `Transaction <signature> not found`, adds `transactionIndex` to results, reports top-level
-   * `stackHeight: 1` and writes `costUnits`.
+   * Which node release to imitate: its methods, params, shapes and ordering.
+   *
+   * - `'v1.3'` (1.3.17+): only the deprecated methods (the replacements are -32601), a bare
+   *   encoding as getConfirmedTransaction's second param, no commitment; no `blockTime`,
+   *   `confirmationStatus`, token balances or transaction rewards; memos always null.
+   * - `'v1.6'` (1.6.17-1.6.22): deprecated methods only; `blockTime`, `confirmationStatus`,
+   *   token balances without `owner`, rewards; unrecorded logs read back as `[]`.
+   * - `'v1.9'`: both method pairs, memos, token `owner`; `maxSupportedTransactionVersion` and
+   *   `minContextSlot` are ignored.
+   * - `'v1.14'`: v0 messages, `version`, `loadedAddresses`, `returnData`,
+   *   `computeUnitsConsumed`, jsonParsed `source`; no `stackHeight`.
+   * - `'v1.18'`: the last release with the deprecated methods; legacy commitment levels; an
+   *   unknown `before` gives `[]` and an unknown `until` is ignored.
+   * - `'v2'` (Agave 2.0-2.2): the deprecated methods answer -32601 `Method not found`.
+   * - `'v4'` (Agave 4.x): an unknown `before`/`until` is -32020
+   *   `Transaction <signature> not found`; `transactionIndex`, top-level `stackHeight: 1`,
+   *   `costUnits`.
+   *
+   * Up to `'v1.14'` a slot's history is listed by signature, not block position, and up to
+   * `'v1.9'` the ledger holds legacy messages only. Every profile's oldest rows were written by
+   * older releases, so they lack newer fields and a few have `meta: null`. The 1.18, 2 and 4
+   * profiles generate the same ledger for a seed.
    * @default 'v1.18'
    */
   profile?: LedgerProfile | undefined
@@ -43,16 +63,19 @@ export type CreateMockLedgerOptions = Readonly<{
    */
   transactions?: number | undefined
   /**
-   * Enforce the specification's base58 limit: a `base58` (or legacy `binary`) request for a
+   * Enforce the documented base58 limit: a `base58` (or legacy `binary`) request for a
    * transaction of more than 128 bytes gets -32600 `Encoded binary (base 58) data should be less
-   * than 128 bytes, please use Base64 encoding.`, as SPEC §8 has it. With `false` the ledger
+   * than 128 bytes, please use Base64 encoding.` (the node's message for account data, which the
+   * RPC documentation applies to transactions). With `false` the ledger
    * encodes any size, as Agave does (its 128-byte check applies to account data only).
    * @default true
    */
   base58Limit?: boolean | undefined
   /**
    * A ledger to serve as it is, instead of generating one (`seed` and `transactions` are then
-   * not used): hand-made fixtures for table-driven tests.
+   * not used): hand-made fixtures for table-driven tests. It must be one the profile's release
+   * could hold: a v0 message on a profile before `'v1.14'` throws (generate the state with that
+   * profile instead).
    * @default undefined
    */
   state?: LedgerState | undefined
@@ -62,7 +85,8 @@ export type CreateMockLedgerOptions = Readonly<{
 export type MockLedgerSignaturesOptions = Readonly<{
   /**
    * Which frontier bounds the history: `finalized` leaves out transactions in slots that are
-   * only confirmed.
+   * only confirmed. The `'v1.3'` profile has no commitment and always reads `finalized`, as its
+   * node did.
    * @default 'finalized'
    */
   commitment?: 'confirmed' | 'finalized' | undefined
@@ -84,8 +108,10 @@ export type MockSignatureInfo = Readonly<{
   slot: number
   err: TransactionErrorJson | null
   memo: string | null
-  blockTime: number | null
-  confirmationStatus: 'confirmed' | 'finalized'
+  /** Left out by the `'v1.3'` profile, as on the node. */
+  blockTime?: number | null | undefined
+  /** Left out by the `'v1.3'` profile, as on the node. */
+  confirmationStatus?: 'confirmed' | 'finalized' | undefined
   /** Position in the block; with the `'v4'` profile only, as on the node. */
   transactionIndex?: number | undefined
 }>
@@ -116,8 +142,10 @@ export type MockLedger = Readonly<{
   /** Addresses that have history, busiest first. */
   addresses(): readonly string[]
   /**
-   * The address's full history, newest first (slot, then position in the block), as
-   * getSignaturesForAddress would page through it at `commitment`: the oracle for tests.
+   * The address's full history, newest first, as getSignaturesForAddress (or, on `'v1.3'` and
+   * `'v1.6'`, getConfirmedSignaturesForAddress2) would page through it at `commitment`: the
+   * oracle for tests. Within a slot the order is the profile's: block position from `'v1.18'`,
+   * signature (highest first) before. Fields are those the profile's node sends.
    */
   signatures(address: string, options?: MockLedgerSignaturesOptions): readonly MockSignatureInfo[]
   /** A transaction of the ledger by its (first) signature, whatever its commitment. */
@@ -145,9 +173,19 @@ export type MockLedger = Readonly<{
  */
 export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLedger {
   const { seed = 1, profile = 'v1.18', transactions, base58Limit = true } = options
+  if (options.state !== undefined) {
+    const anachronism = findAnachronism(options.state, ledgerEra(profile))
+    if (anachronism !== undefined) {
+      throw invalidParam(
+        'createMockLedger',
+        'state',
+        `it holds a ${anachronism}, which a '${profile}' node cannot serve; build the state with that profile`,
+      )
+    }
+  }
   const state =
     options.state ??
-    buildLedgerState({ seed, ...(transactions === undefined ? {} : { transactions }) })
+    buildLedgerState({ seed, profile, ...(transactions === undefined ? {} : { transactions }) })
   const rules = profileRules(profile)
   const baseContext = createRpcContext(state, rules, base58Limit)
   let nextId = 1
@@ -194,26 +232,32 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     handleText,
     addresses: () => state.addresses,
     signatures: (address, signaturesOptions) => {
-      const commitment = signaturesOptions?.commitment ?? 'finalized'
+      // A release without a commitment param reads at the highest root only.
+      const commitment = rules.commitmentParam
+        ? (signaturesOptions?.commitment ?? 'finalized')
+        : 'finalized'
       const highest =
         commitment === 'confirmed' ? state.frontiers.confirmed : state.frontiers.finalized
-      const history = state.byAddress.get(address) ?? []
-      const out: MockSignatureInfo[] = []
-      for (let i = history.length - 1; i >= 0; i--) {
-        const tx = history[i] as LedgerTransaction
-        if (tx.slot > highest) continue
-        if (tx.slot < state.firstAvailableSlot) break
-        out.push({
+      const history = (state.byAddress.get(address) ?? []).filter(
+        (tx) => tx.slot <= highest && tx.slot >= state.firstAvailableSlot,
+      )
+      history.sort((a, b) => b.slot - a.slot || compareInSlot(b, a, rules.blockOrderInSlot))
+      return history.map(
+        (tx): MockSignatureInfo => ({
           signature: tx.signature,
           slot: tx.slot,
           err: encodeTransactionError(tx.meta.err, rules) as TransactionErrorJson | null,
-          memo: tx.memo,
-          blockTime: blockTimeFor(baseContext, tx.slot, commitment),
-          confirmationStatus: tx.slot <= state.frontiers.finalized ? 'finalized' : 'confirmed',
+          memo: rules.memos ? tx.memo : null,
+          ...(rules.blockTime ? { blockTime: blockTimeFor(baseContext, tx.slot, commitment) } : {}),
+          ...(rules.confirmationStatus
+            ? {
+                confirmationStatus:
+                  tx.slot <= state.frontiers.finalized ? 'finalized' : 'confirmed',
+              }
+            : {}),
           ...(rules.transactionIndex ? { transactionIndex: tx.indexInBlock } : {}),
-        })
-      }
-      return out
+        }),
+      )
     },
     transaction: (signature) => state.bySignature.get(signature),
   }

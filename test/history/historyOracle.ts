@@ -1,5 +1,7 @@
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/LedgerState'
+import { compareInSlot } from '../../src/testing/rpc/compareInSlot'
+import { profileRules } from '../../src/testing/rpc/profileRules'
 
 /** The query a walk was given. */
 export type WalkQuery = Readonly<{
@@ -16,9 +18,11 @@ export type ExpectedWalk =
 
 /**
  * The whole walk computed from the ledger's oracle (`ledger.signatures`), with the node's cursor
- * rules (server-semantics §3.4, §4): both cursors are exclusive ledger positions; an unknown
+ * rules (Agave's `rpc/src/rpc.rs` and `ledger/src/blockstore.rs`): both cursors are exclusive ledger positions; an unknown
  * `before` gives nothing (before 4.0) or -32020; an unknown `until` is ignored (before 4.0) or
- * -32020; an `until` newer than the `before` slot leaves only the rest of that slot.
+ * -32020; an `until` newer than the `before` slot leaves only the rest of that slot. Within a
+ * slot, positions follow the profile's order (block position from 1.18, signature before), and
+ * a release without a commitment param (1.3) reads at `finalized` whatever is asked.
  */
 export function expectedWalk(
   ledger: MockLedger,
@@ -26,16 +30,20 @@ export function expectedWalk(
   address: string,
   query: WalkQuery,
 ): ExpectedWalk {
-  const commitment = query.commitment ?? 'finalized'
+  const rules = profileRules(profile)
+  const commitment = rules.commitmentParam ? (query.commitment ?? 'finalized') : 'finalized'
   const frontier = ledger.state.frontiers[commitment]
   const position = (signature: string | undefined) => {
     if (signature === undefined) return undefined
     const tx = ledger.transaction(signature)
     if (tx === undefined || tx.signature !== signature) return undefined
     if (tx.slot > frontier || tx.slot < ledger.state.firstAvailableSlot) return undefined
-    return { slot: tx.slot, index: tx.indexInBlock }
+    return { slot: tx.slot, tx }
   }
-  const cursorErrors = profile === 'v4'
+  /** Where `tx` stands against a cursor in the same slot: negative when it is older. */
+  const against = (tx: LedgerTransaction | undefined, cursor: LedgerTransaction) =>
+    tx === undefined ? -1 : compareInSlot(tx, cursor, rules.blockOrderInSlot)
+  const cursorErrors = rules.cursorNotFoundError
   const before = position(query.before)
   const until = position(query.until)
   if (query.before !== undefined && before === undefined) {
@@ -49,13 +57,14 @@ export function expectedWalk(
   const startSlot = before?.slot ?? frontier
   const out: string[] = []
   for (const info of ledger.signatures(address, { commitment })) {
-    const index = (ledger.transaction(info.signature)?.indexInBlock ?? -1) as number
+    const tx = ledger.transaction(info.signature)
     if (before !== undefined) {
-      if (info.slot > before.slot || (info.slot === before.slot && index >= before.index)) continue
+      if (info.slot > before.slot || (info.slot === before.slot && against(tx, before.tx) >= 0))
+        continue
     }
     if (until !== undefined) {
       if (info.slot !== startSlot && info.slot < until.slot) break
-      if (info.slot === until.slot && index <= until.index) continue
+      if (info.slot === until.slot && against(tx, until.tx) <= 0) continue
     }
     out.push(info.signature)
     if (query.limit !== undefined && out.length >= query.limit) break

@@ -15,7 +15,9 @@ import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { expectedWalk, ledgerSignatures } from './historyOracle'
 import { instrumentTransport } from './instrumentTransport'
 
-const PROFILES: readonly LedgerProfile[] = ['v1.18', 'v2', 'v4']
+const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
+/** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */
+const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
 
 /** The client stack over HTTP: retrying transport, method policy, an in-flight counter. */
 function httpContext(url: string, u64: U64Mode = 'number') {
@@ -53,8 +55,10 @@ const servers = new Map<LedgerProfile, { ledger: MockLedger; server: MockLedgerS
 
 beforeAll(async () => {
   base = createMockLedger({ seed: 23, transactions: 900 })
+  const legacy = createMockLedger({ seed: 23, transactions: 900, profile: 'v1.9' })
   for (const profile of PROFILES) {
-    const ledger = profile === 'v1.18' ? base : createMockLedger({ state: base.state, profile })
+    const state = (LEGACY_ONLY.has(profile) ? legacy : base).state
+    const ledger = createMockLedger({ state, profile })
     servers.set(profile, { ledger, server: await serveMockLedger(ledger, { faults: FAULTS }) })
   }
 })

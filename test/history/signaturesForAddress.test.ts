@@ -24,7 +24,9 @@ import {
   laggingAnswer,
 } from './instrumentTransport'
 
-const PROFILES: readonly LedgerProfile[] = ['v1.18', 'v2', 'v4']
+const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
+/** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */
+const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
 const FAST = { pageRetryDelayMs: 0 } as const
 
 /** A client context over the ledger, with the client's method policy and an instrumented wire. */
@@ -60,7 +62,12 @@ let busiest: string
 
 beforeAll(() => {
   const base = createMockLedger({ seed: 11, transactions: 1000 })
+  const legacy = createMockLedger({ seed: 11, transactions: 1000, profile: 'v1.9' })
   ledgers = {
+    'v1.3': createMockLedger({ state: legacy.state, profile: 'v1.3' }),
+    'v1.6': createMockLedger({ state: legacy.state, profile: 'v1.6' }),
+    'v1.9': legacy,
+    'v1.14': createMockLedger({ state: base.state, profile: 'v1.14' }),
     'v1.18': base,
     v2: createMockLedger({ state: base.state, profile: 'v2' }),
     v4: createMockLedger({ state: base.state, profile: 'v4' }),
@@ -176,11 +183,13 @@ describe('signaturesForAddress: exact against the oracle', () => {
         fc.integer({ min: 20, max: 260 }),
         async (seed, transactions) => {
           const base = createMockLedger({ seed, transactions })
+          const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
           const queries = fc.sample(query(base), { numRuns: 4, seed })
+          const legacyQueries = fc.sample(query(legacy), { numRuns: 4, seed })
           for (const profile of PROFILES) {
-            const ledger =
-              profile === 'v1.18' ? base : createMockLedger({ state: base.state, profile })
-            for (const q of queries) await check(ledger, profile, q)
+            const old = LEGACY_ONLY.has(profile)
+            const ledger = createMockLedger({ state: (old ? legacy : base).state, profile })
+            for (const q of old ? legacyQueries : queries) await check(ledger, profile, q)
           }
         },
       ),
@@ -473,7 +482,7 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
     )
   })
 
-  it.each(['v1.18', 'v4'] as const)(
+  it.each(PROFILES)(
     'drops entries it has seen when a page repeats part of the cursor slot (%s)',
     async (profile) => {
       const ledger = ledgers[profile]

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
+import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 
+const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
 const ledger = createMockLedger({ seed: 6, transactions: 600, profile: 'v4' })
 const [busiest = ''] = ledger.addresses()
 let server: MockLedgerServer
@@ -41,5 +44,39 @@ describe('getSignaturesForAddress over HTTP (Agave 4.x profile)', () => {
     const client = createClient({ url: server.url, u64: 'bigint' })
     const [first] = await client.getSignaturesForAddress(busiest, { limit: 1 })
     expect(first?.slot).toBe(BigInt(ledger.signatures(busiest)[0]?.slot ?? -1))
+  })
+})
+
+describe.each(PROFILES)('getSignaturesForAddress on a %s node', (profile) => {
+  const node = createMockLedger({ seed: 6, transactions: 200, profile })
+  const rules = profileRules(profile)
+  const [address = ''] = node.addresses()
+  const client = createClient({ transport: node.transport, deprecationWarnings: false })
+
+  it('returns the oracle page, with the fields the release sends', async () => {
+    // Before 1.7 the client's 'auto' policy sends getConfirmedSignaturesForAddress2 instead.
+    const page = await client.getSignaturesForAddress(address, {
+      limit: 20,
+      commitment: 'confirmed',
+    })
+    const oracle = node.signatures(address, { commitment: 'confirmed' }).slice(0, 20)
+    expect(page).toEqual(oracle)
+    expect(page.every((info) => 'blockTime' in info)).toBe(rules.blockTime)
+    expect(page.every((info) => 'confirmationStatus' in info)).toBe(rules.confirmationStatus)
+    expect(page.every((info) => 'transactionIndex' in info)).toBe(rules.transactionIndex)
+  })
+
+  it('honours minContextSlot where the release reads it, and ignores it before (1.10)', async () => {
+    const outcome = await client
+      .getSignaturesForAddress(address, {
+        limit: 3,
+        minContextSlot: node.state.frontiers.processed + 1000,
+      })
+      .catch((e: unknown) => e)
+    if (rules.minContextSlotParam) {
+      expect((outcome as RpcResponseError).context.rpcCode).toBe(-32016)
+    } else {
+      expect(outcome).toEqual(node.signatures(address).slice(0, 3))
+    }
   })
 })

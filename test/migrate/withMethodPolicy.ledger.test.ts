@@ -8,9 +8,10 @@ import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod
 import { type MethodsPolicy, withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import { profileRules } from '../../src/testing/rpc/profileRules'
 import type { RpcTransport } from '../../src/transport/RpcTransport'
 
-const PROFILES = ['v1.18', 'v2', 'v4'] as const
+const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const
 const POLICIES: readonly MethodsPolicy[] = ['auto', 'replacement', 'deprecated']
 /** Every encoding, in the bare string form and in the config object form. */
 const TX_PARAMS: readonly (GetConfirmedTransactionParams | undefined)[] = [
@@ -97,7 +98,14 @@ afterEach(() => {
 
 describe.each(PROFILES)('profile %s', (profile) => {
   const ledger = createMockLedger({ seed: 11, profile, transactions: 400 })
-  const servesDeprecated = profile === 'v1.18'
+  const rules = profileRules(profile)
+  const servesDeprecated = rules.deprecatedMethods
+  // The replacements arrived in 1.7: the v1.3 and v1.6 profiles answer them with -32601.
+  const servesReplacement = rules.replacementMethods
+  /** Whether a client with this policy can reach the node at all. */
+  const reaches = (methods: MethodsPolicy) =>
+    !(methods === 'deprecated' && !servesDeprecated) &&
+    !(methods === 'replacement' && !servesReplacement)
   const [busiest = ''] = ledger.addresses()
   const history = ledger.signatures(busiest)
   const client = (methods: MethodsPolicy, transport: RpcTransport = ledger.transport) =>
@@ -106,7 +114,8 @@ describe.each(PROFILES)('profile %s', (profile) => {
   it('has the transactions this suite needs', () => {
     const all = [...ledger.state.bySignature.values()]
     expect(history.length).toBeGreaterThan(120)
-    expect(all.some((tx) => tx.message.version === 0)).toBe(true)
+    // v0 messages exist from 1.10, the release that reads maxSupportedTransactionVersion.
+    expect(all.some((tx) => tx.message.version === 0)).toBe(rules.versionParam)
     expect(all.some((tx) => tx.meta.err !== null)).toBe(true)
   })
 
@@ -128,7 +137,7 @@ describe.each(PROFILES)('profile %s', (profile) => {
           if (page.length < 37) return out
         }
       }
-      if (methods === 'deprecated' && !servesDeprecated) {
+      if (!reaches(methods)) {
         expect(await outcome(() => walk('getConfirmedSignaturesForAddress2'))).toEqual(NOT_FOUND)
         expect(await outcome(() => walk('getSignaturesForAddress'))).toEqual(NOT_FOUND)
         return
@@ -160,7 +169,7 @@ describe.each(PROFILES)('profile %s', (profile) => {
         out.push(info)
       return out
     }
-    if (methods === 'deprecated' && !servesDeprecated) {
+    if (!reaches(methods)) {
       expect(await outcome(walk)).toEqual(NOT_FOUND)
       return
     }
@@ -169,13 +178,23 @@ describe.each(PROFILES)('profile %s', (profile) => {
 
   it('the same transactions in every encoding through each path', async () => {
     const signatures = sampleSignatures(ledger)
-    const reference = client('replacement')
+    const reference = client(servesReplacement ? 'replacement' : 'deprecated')
     const paths = POLICIES.map((methods) => ({ methods, client: client(methods) }))
     let compared = 0
     for (const signature of signatures) {
       const truth = ledger.transaction(signature)
       for (const params of TX_PARAMS) {
         const expected = await outcome(() => reference.getTransaction(signature, params))
+        if (!rules.transactionConfigObject && typeof params === 'object') {
+          // 1.3 took a bare encoding only (`Option<UiTransactionEncoding>`): the client sends a
+          // config of only an encoding in that form, and a `confirmed` commitment, which 1.3
+          // cannot serve for this method, as the object it refuses.
+          if (params.commitment === 'confirmed') {
+            expect(expected).toEqual({ error: 'RPC_ERROR', rpcCode: -32602 })
+          } else {
+            expect(expected).toHaveProperty('value')
+          }
+        }
         const value = (expected as { value?: { transaction: unknown; slot: number } }).value
         const visible =
           (truth?.slot ?? 0) <= ledger.state.frontiers.finalized ||
@@ -197,7 +216,7 @@ describe.each(PROFILES)('profile %s', (profile) => {
             path.client.getConfirmedTransaction(signature, params),
           )
           const viaReplacement = await outcome(() => path.client.getTransaction(signature, params))
-          if (path.methods === 'deprecated' && !servesDeprecated) {
+          if (!reaches(path.methods)) {
             expect(viaDeprecated).toEqual(NOT_FOUND)
             expect(viaReplacement).toEqual(NOT_FOUND)
             continue
@@ -213,7 +232,7 @@ describe.each(PROFILES)('profile %s', (profile) => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(
-      signatures.length * TX_PARAMS.length * (servesDeprecated ? 3 : 2),
+      signatures.length * TX_PARAMS.length * POLICIES.filter(reaches).length,
     )
   })
 
@@ -248,36 +267,72 @@ describe.each(PROFILES)('profile %s', (profile) => {
     expect(second.notFound()).toBe(servesDeprecated ? 0 : 1)
   })
 
-  it("'replacement' never sends a deprecated method, and nothing fails", async () => {
+  it("'replacement' never sends a deprecated method, and nothing fails where the node has them", async () => {
     const counted = counting(ledger.transport)
     const c = client('replacement', counted.transport)
-    await c.getConfirmedSignaturesForAddress2(busiest, { limit: 5 })
+    const page = await outcome(() => c.getConfirmedSignaturesForAddress2(busiest, { limit: 5 }))
     await outcome(() => c.getConfirmedTransaction(history[0]?.signature ?? '', 'base64'))
     expect(counted.sent).toEqual(['getSignaturesForAddress', 'getTransaction'])
-    expect(counted.notFound()).toBe(0)
+    expect(counted.notFound()).toBe(servesReplacement ? 0 : 2)
+    if (!servesReplacement) expect(page).toEqual(NOT_FOUND)
   })
 
-  it('maxSupportedTransactionVersion opts deprecated calls into v0 transactions', async () => {
-    const v0 = [...ledger.state.bySignature.values()].find((tx) => tx.message.version === 0)
-    const signature = v0?.signature ?? ''
-    const transport = withMethodPolicy(ledger.transport, {
-      maxSupportedTransactionVersion: 0,
-      deprecationWarnings: false,
-    })
-    for (const encoding of ['json', 'jsonParsed', 'base64'] as const) {
-      const request = { method: 'getConfirmedTransaction', params: [signature, encoding] }
-      const direct = await ledger.transport(
-        toReplacementRequest(request, { maxSupportedTransactionVersion: 0 }),
-      )
-      expect(direct).toMatchObject({ version: 0 })
-      expect(await transport(request)).toEqual(withoutIndex(direct))
-    }
-    const faithful = withMethodPolicy(ledger.transport, { deprecationWarnings: false })
-    const error = await outcome(() =>
-      faithful({ method: 'getConfirmedTransaction', params: [signature] }),
+  it("'auto' sends the replacements as the deprecated methods where the node lacks them, after one probe", async () => {
+    const counted = counting(ledger.transport)
+    const c = client('auto', counted.transport)
+    const legacy = history.find(
+      (info) => ledger.transaction(info.signature)?.message.version === 'legacy',
     )
-    expect(error).toEqual({ error: 'RPC_ERROR', rpcCode: -32015 })
+    const signature = legacy?.signature ?? ''
+    const page = await c.getSignaturesForAddress(busiest, { limit: 7 })
+    const again = await c.getSignaturesForAddress(busiest, {
+      limit: 7,
+      before: history[6]?.signature ?? '',
+    })
+    const tx = await c.getTransaction(signature, 'base64')
+    expect(page).toEqual(history.slice(0, 7))
+    expect(again).toEqual(history.slice(7, 14))
+    expect(tx?.transaction).toEqual([
+      Buffer.from(ledger.transaction(signature)?.wire ?? []).toString('base64'),
+      'base64',
+    ])
+    expect(counted.notFound()).toBe(servesReplacement ? 0 : 1)
+    expect(counted.sent).toEqual(
+      servesReplacement
+        ? ['getSignaturesForAddress', 'getSignaturesForAddress', 'getTransaction']
+        : [
+            'getSignaturesForAddress',
+            'getConfirmedSignaturesForAddress2',
+            'getConfirmedSignaturesForAddress2',
+            'getConfirmedTransaction',
+          ],
+    )
   })
+
+  it.skipIf(!rules.versionParam)(
+    'maxSupportedTransactionVersion opts deprecated calls into v0 transactions',
+    async () => {
+      const v0 = [...ledger.state.bySignature.values()].find((tx) => tx.message.version === 0)
+      const signature = v0?.signature ?? ''
+      const transport = withMethodPolicy(ledger.transport, {
+        maxSupportedTransactionVersion: 0,
+        deprecationWarnings: false,
+      })
+      for (const encoding of ['json', 'jsonParsed', 'base64'] as const) {
+        const request = { method: 'getConfirmedTransaction', params: [signature, encoding] }
+        const direct = await ledger.transport(
+          toReplacementRequest(request, { maxSupportedTransactionVersion: 0 }),
+        )
+        expect(direct).toMatchObject({ version: 0 })
+        expect(await transport(request)).toEqual(withoutIndex(direct))
+      }
+      const faithful = withMethodPolicy(ledger.transport, { deprecationWarnings: false })
+      const error = await outcome(() =>
+        faithful({ method: 'getConfirmedTransaction', params: [signature] }),
+      )
+      expect(error).toEqual({ error: 'RPC_ERROR', rpcCode: -32015 })
+    },
+  )
 
   it('emits the deprecation notice only where the node serves a deprecated method, once', async () => {
     const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})

@@ -144,6 +144,17 @@ describe('createMockLedger with a given state', () => {
       context: { rpcCode: -32601, rpcMessage: 'Method not found' },
     })
     expect(v4.signatures(A)[0]).toHaveProperty('transactionIndex', 1)
+    const v16 = createMockLedger({ state: fixture.state, profile: 'v1.6' })
+    await expect(
+      v16.transport({ method: 'getTransaction', params: [fixture.sig(0)] }),
+    ).rejects.toMatchObject({ context: { rpcCode: -32601 } })
+    const v13 = createMockLedger({ state: fixture.state, profile: 'v1.3' })
+    expect(v13.signatures(A)[0]).toEqual({
+      signature: fixture.sig(1),
+      slot: 3,
+      err: null,
+      memo: null,
+    })
   })
 })
 
@@ -167,8 +178,19 @@ describe('createMockLedger with a generated ledger', () => {
     expect([...counts].sort((x, y) => y - x)).toEqual(counts)
   })
 
+  const old = (profile: 'v1.3' | 'v1.6' | 'v1.9' | 'v1.14') =>
+    createMockLedger({ seed: 11, transactions: 600, profile })
   it.each([
+    ['v1.3 deprecated method', old('v1.3'), 'getConfirmedSignaturesForAddress2'],
+    ['v1.6 deprecated method', old('v1.6'), 'getConfirmedSignaturesForAddress2'],
+    ['v1.9 replacement method', old('v1.9'), 'getSignaturesForAddress'],
+    ['v1.14 deprecated method', old('v1.14'), 'getConfirmedSignaturesForAddress2'],
     ['v1.18 deprecated method', ledger, 'getConfirmedSignaturesForAddress2'],
+    [
+      'v2 replacement method',
+      createMockLedger({ state: ledger.state, profile: 'v2' }),
+      'getSignaturesForAddress',
+    ],
     ['v4 replacement method', v4, 'getSignaturesForAddress'],
   ] as const)(
     'paging with before through the %s reproduces the oracle',

@@ -1,6 +1,7 @@
 import type { InstructionShape } from './compileMessage'
 import type { Execution } from './Execution'
 import type { LedgerAccount } from './LedgerAccount'
+import type { StorageGeneration } from './StorageGeneration'
 
 /**
  * An instruction before compilation. `run` plays it against an Execution: at top level, or inside
@@ -28,6 +29,8 @@ export type DraftTransaction = Readonly<{
    * `old`: rows from before token balances and rewards were recorded.
    */
   recording: Recording
+  /** The release that stores the row, which bounds what is recorded. @default the current one */
+  storage?: StorageGeneration | undefined
   /** A load-time failure: the fee is charged and nothing runs (`ProgramAccountNotFound`, ...). */
   loadError?: string | undefined
   /** After a successful run this account is left below rent exemption: InsufficientFundsForRent. */

@@ -4,8 +4,12 @@
  * 2^53 stay exact all the way to the JSON text.
  */
 
-/** Which node release the mock imitates. */
-export type LedgerProfile = 'v1.18' | 'v2' | 'v4'
+/**
+ * Which node release the mock imitates: a Solana 1.x line (`'v1.3'`, `'v1.6'`, `'v1.9'`,
+ * `'v1.14'`, `'v1.18'`) or an Agave line (`'v2'` for 2.0-2.2, `'v4'` for 4.x). `profileRules`
+ * documents the patch release each one stands for.
+ */
+export type LedgerProfile = 'v1.3' | 'v1.6' | 'v1.9' | 'v1.14' | 'v1.18' | 'v2' | 'v4'
 
 /** A compiled instruction as it sits in a message: indexes into the account key list. */
 export type CompiledInstruction = Readonly<{
@@ -55,7 +59,7 @@ export type Reward = Readonly<{
   commission: number | null
 }>
 
-/** The transaction error exactly as the node serializes it (see server-semantics §6). */
+/** The transaction error exactly as the node serializes it (serde's externally tagged form of `TransactionError`). */
 export type TransactionErrorJson = string | Readonly<Record<string, unknown>>
 
 export type LedgerMeta = Readonly<{
@@ -99,6 +103,12 @@ export type LedgerTransaction = Readonly<{
   memo: string | null
   /** Every account key (static and loaded, programs and sysvars included): the address index. */
   accountKeys: readonly string[]
+  /**
+   * The row was stored without its status meta (very old long-term storage rows), so lookups
+   * answer `meta: null`. `meta` still holds what happened, which keeps balances chaining and
+   * gives the address index its `err`.
+   */
+  metaMissing?: boolean | undefined
 }>
 
 export type LedgerBlock = Readonly<{

@@ -28,6 +28,7 @@ export class StoredTransaction implements LedgerTransaction {
   readonly meta: LedgerMeta
   readonly memo: string | null
   readonly accountKeys: readonly string[]
+  readonly metaMissing: boolean | undefined
   readonly #recentBlockhash: string
   #decoded: LedgerMessage | undefined
 
@@ -41,6 +42,7 @@ export class StoredTransaction implements LedgerTransaction {
     this.meta = fields.meta
     this.memo = fields.memo
     this.accountKeys = fields.accountKeys
+    this.metaMissing = fields.metaMissing
     this.#recentBlockhash = fields.recentBlockhash
   }
 

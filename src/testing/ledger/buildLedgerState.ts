@@ -4,9 +4,11 @@ import { createWorld } from './createWorld'
 import { draftTransaction } from './draftTransaction'
 import { encodeKeyBase58 } from './encodeKeyBase58'
 import { finishTransaction } from './finishTransaction'
-import type { LedgerBlock, LedgerState, LedgerTransaction } from './LedgerState'
+import type { LedgerBlock, LedgerProfile, LedgerState, LedgerTransaction } from './LedgerState'
+import { ledgerEra } from './ledgerEra'
 import { pickTransactionKind } from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
+import { storageAt } from './storageAt'
 
 /** Options of {@link buildLedgerState}. */
 export type BuildLedgerOptions = Readonly<{
@@ -22,6 +24,13 @@ export type BuildLedgerOptions = Readonly<{
    * @default 5000
    */
   transactions?: number | undefined
+  /**
+   * The node release the ledger is for: it decides which transactions exist (no v0 messages
+   * before 1.10) and which releases wrote the rows (see `storageAt`). 1.18, 2.x and 4.x get
+   * the same ledger.
+   * @default 'v1.18'
+   */
+  profile?: LedgerProfile | undefined
 }>
 
 /** Recent blockhashes are drawn from this many preceding blocks. */
@@ -32,7 +41,8 @@ const BLOCKHASH_WINDOW = 12
  * block times and distinct processed / confirmed / finalized frontiers; signed legacy and v0
  * transactions (System and token transfers, memos, compute budget, CPI-heavy program calls,
  * failures of every kind the node records) whose balances add up; and the signature and address
- * indexes the RPC methods read.
+ * indexes the RPC methods read. The oldest rows were written by older releases, so they lack
+ * fields or hold nulls where the newest rows do not, and a few have no status meta at all.
  *
  * @example
  * ```ts
@@ -54,8 +64,11 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       `expected a non-negative integer, got ${String(count)}`,
     )
   }
+  const era = ledgerEra(options.profile ?? 'v1.18')
   const random = createRandom(seed)
   const world = createWorld(random)
+  // Storage has its own stream too, so that eras share every other draw.
+  const storageRandom = createRandom(seed ^ 0x2545f491)
   // The layout has its own stream, so the chain's shape does not shift with the world's draws.
   const layoutRandom = createRandom(seed ^ 0x5bd1e995)
   const plan = planBlocks(layoutRandom, count, seed)
@@ -78,13 +91,18 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     for (let indexInBlock = 0; indexInBlock < planned.size; indexInBlock++) {
       const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
       const recentBlockhash = hashes[hashes.length - back] ?? previous
-      const draft = draftTransaction(world, pickTransactionKind(random, position))
+      const stored = storageAt(era, position, count, storageRandom)
+      const draft = draftTransaction(world, pickTransactionKind(random, position), {
+        era,
+        storage: stored.storage,
+      })
       const tx = finishTransaction(draft, {
         slot: planned.slot,
         indexInBlock,
         recentBlockhash,
         tables: world.tables,
         shared,
+        metaMissing: stored.metaMissing,
       })
       if (bySignature.has(tx.signature)) {
         throw new Error(`mock ledger: seed ${seed} produced signature ${tx.signature} twice`)
@@ -129,11 +147,14 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     byAddress,
     firstAvailableSlot: slots[0] ?? plan.frontiers.finalized,
     addresses,
+    // Lookup tables arrived with v0 messages (1.10); older ledgers have none.
     lookupTables: new Map(
-      world.tables.map((table) => [
-        table.account.address,
-        table.entries.map((entry) => entry.address),
-      ]),
+      era.versionedTransactions
+        ? world.tables.map((table) => [
+            table.account.address,
+            table.entries.map((entry) => entry.address),
+          ])
+        : [],
     ),
   }
 }

@@ -8,17 +8,30 @@ import { draftPayment } from './kinds/draftPayment'
 import { draftProgramCall } from './kinds/draftProgramCall'
 import { draftTokenTransfer } from './kinds/draftTokenTransfer'
 import type { LedgerAccount } from './LedgerAccount'
+import { type LedgerEra, ledgerEra } from './ledgerEra'
 import type { KindPick } from './pickTransactionKind'
+import type { StorageGeneration } from './StorageGeneration'
+import { storageFor } from './storageFor'
 
 const SOL = 1_000_000_000n
 /** Below this a wallet is topped up by a whale before it pays again. */
 const LOW_BALANCE = SOL / 20n
 const PRICES = [1n, 1_000n, 10_000n, 50_000n, 100_000n, 250_000n, 1_000_000n]
 
+/** Where a transaction is drafted: the profile's era and the release that stores its row. */
+export type DraftContext = Readonly<{
+  /** @default the 1.18 era */
+  era?: LedgerEra | undefined
+  /** @default the era's writer */
+  storage?: StorageGeneration | undefined
+}>
+
 /**
  * Drafts one transaction of the picked kind: chooses the payer (topping it up from a whale when it
  * runs low), builds the body, prepends compute budget instructions to most, and settles the
- * message version and what the node recorded.
+ * message version and what the node recorded. The era keeps out what its release could not hold
+ * (v0 messages before 1.10, a rent-state failure before 1.10.16); every random draw is made
+ * whatever the era, so eras differ only where they must.
  *
  * @example
  * ```ts
@@ -29,13 +42,18 @@ const PRICES = [1n, 1_000n, 10_000n, 50_000n, 100_000n, 250_000n, 1_000_000n]
  * console.log(draft.version) // 0
  * ```
  */
-export function draftTransaction(world: World, pick: KindPick): DraftTransaction {
+export function draftTransaction(
+  world: World,
+  pick: KindPick,
+  context: DraftContext = {},
+): DraftTransaction {
   const { random } = world
+  const era = context.era ?? ledgerEra('v1.18')
   const payer = world.pickPayer()
   const body =
     payer.lamports < LOW_BALANCE
       ? whaleTransfer(world, payer)
-      : (draftBody(world, payer, pick) ?? draftPayment(world, payer, 'transfer'))
+      : (draftBody(world, payer, pick, era) ?? draftPayment(world, payer, 'transfer', era))
   const budget: DraftInstruction[] = []
   const roll = random.float()
   if (roll < 0.5) {
@@ -49,19 +67,27 @@ export function draftTransaction(world: World, pick: KindPick): DraftTransaction
   const recordingRoll = random.float()
   const recording: Recording =
     pick.recording ?? (recordingRoll < 0.01 ? 'plain' : recordingRoll < 0.015 ? 'old' : 'full')
+  const storage = storageFor(recording, context.storage ?? era.writer)
+  const version = pick.version ?? (random.chance(0.35) ? 0 : 'legacy')
   return {
     payer: body.payer,
     instructions: [...budget, ...body.instructions],
-    version: pick.version ?? (random.chance(0.35) ? 0 : 'legacy'),
+    version: era.versionedTransactions ? version : 'legacy',
     recording,
+    storage,
     loadError: body.loadError,
-    rentShortfall: body.rentShortfall,
+    rentShortfall: era.rentStateChecks ? body.rentShortfall : undefined,
     // Rows recorded before rewards were stored could not report the rent, so none is taken.
-    rentDebits: recording === 'old' ? undefined : body.rentDebits,
+    rentDebits: storage.rewards ? body.rentDebits : undefined,
   }
 }
 
-function draftBody(world: World, payer: LedgerAccount, pick: KindPick): DraftBody | undefined {
+function draftBody(
+  world: World,
+  payer: LedgerAccount,
+  pick: KindPick,
+  era: LedgerEra,
+): DraftBody | undefined {
   switch (pick.kind) {
     case 'transfer':
     case 'memoPayment':
@@ -70,7 +96,7 @@ function draftBody(world: World, payer: LedgerAccount, pick: KindPick): DraftBod
     case 'invalidMemo':
     case 'failedTransfer':
     case 'rentShortfall':
-      return draftPayment(world, payer, pick.kind)
+      return draftPayment(world, payer, pick.kind, era)
     case 'tokenTransfer':
     case 'token2022Transfer':
     case 'failedTokenTransfer':

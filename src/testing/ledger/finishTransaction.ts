@@ -20,7 +20,9 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from './programIds'
+import type { StorageGeneration } from './StorageGeneration'
 import { StoredTransaction } from './StoredTransaction'
+import { storageFor } from './storageFor'
 
 /** Where a transaction lands and what it may reference. */
 export type FinishContext = Readonly<{
@@ -30,6 +32,8 @@ export type FinishContext = Readonly<{
   tables: readonly LookupTable[]
   /** Canonical log lines and small bigints of this ledger, shared between transactions. */
   shared?: SharedValues | undefined
+  /** The row was stored without its status meta (see `LedgerTransaction.metaMissing`). */
+  metaMissing?: boolean | undefined
 }>
 
 /** Values many transactions repeat; one copy of each keeps a big ledger's memory down. */
@@ -45,8 +49,9 @@ const MAX_UNITS = 1_400_000
 /**
  * Turns a draft into a committed ledger transaction: compiles and signs the message, charges the
  * fee (5,000 lamports per signature plus the priority fee), runs the instructions, commits their
- * balance changes only on success, and records the status meta the way the draft's recording says.
- * The world's balances move forward, so the next transaction's pre balances are these post ones.
+ * balance changes only on success, and records the status meta the way the draft's recording and
+ * the release that stores the row say (see {@link StorageGeneration}). The world's balances move
+ * forward, so the next transaction's pre balances are these post ones.
  *
  * @example
  * ```ts
@@ -87,11 +92,15 @@ export function finishTransaction(
     LAMPORTS_PER_SIGNATURE * BigInt(signatureCount) +
     (unitPrice * BigInt(limit) + 999_999n) / 1_000_000n
 
+  const storage = storageFor(draft.recording, draft.storage)
   const preBalances = keys.map((account) => account.lamports)
+  // The node collects balances only when the message names a token program it knows.
   const tracksTokens = keys.some(
-    (account) => account.address === TOKEN_PROGRAM_ID || account.address === TOKEN_2022_PROGRAM_ID,
+    (account) =>
+      account.address === TOKEN_PROGRAM_ID ||
+      (storage.token2022Balances && account.address === TOKEN_2022_PROGRAM_ID),
   )
-  const preTokenBalances = tracksTokens ? tokenBalances(keys) : NONE
+  const preTokenBalances = tracksTokens ? tokenBalances(keys, storage) : NONE
 
   let err: TransactionErrorJson | null = null
   let execution: Execution | undefined
@@ -137,7 +146,7 @@ export function finishTransaction(
     if (account.lamports < 0n) throw new Error(`mock ledger: ${account.address} went negative`)
     return account.lamports
   })
-  const postTokenBalances = tracksTokens ? tokenBalances(keys) : NONE
+  const postTokenBalances = tracksTokens ? tokenBalances(keys, storage) : NONE
 
   const encoded = encodeTransaction(compiled, context.recentBlockhash.bytes)
   const accountKeys = keys.map((account) => account.address)
@@ -160,9 +169,11 @@ export function finishTransaction(
     if (program === MEMO_PROGRAM_ID || program === MEMO_V1_PROGRAM_ID) memos.push(instruction.data)
   }
 
+  // What a row says for logs or inner instructions it did not record.
+  const unrecorded = storage.emptyForUnrecorded ? NONE : null
   const innerInstructions =
     execution === undefined
-      ? null
+      ? unrecorded
       : execution.inner.length === 0
         ? NONE
         : execution.inner.map(({ index, records }) => ({
@@ -185,28 +196,27 @@ export function finishTransaction(
   const costUnits =
     720 * signatureCount + 300 * writableCount + Math.floor(dataBytes / 4) + consumed
 
-  const full = draft.recording === 'full'
-  const old = draft.recording === 'old'
+  // `plain`: a node without extended metadata storage, once that became optional (1.5.6).
+  const extended =
+    storage.logsAndInner && (draft.recording !== 'plain' || !storage.extendedStorageOptional)
   const returnData = execution?.returnData
   const meta: LedgerMeta = {
     err,
     fee,
     preBalances,
     postBalances,
-    innerInstructions: full || old ? innerInstructions : null,
-    logMessages: (full || old) && execution !== undefined ? execution.logs : null,
-    preTokenBalances: old ? null : preTokenBalances,
-    postTokenBalances: old ? null : postTokenBalances,
-    rewards: old ? null : rewards.length === 0 ? NONE : rewards,
-    ...(returnData !== undefined && draft.recording !== 'plain'
+    innerInstructions: extended ? innerInstructions : unrecorded,
+    logMessages: extended && execution !== undefined ? execution.logs : unrecorded,
+    preTokenBalances: storage.tokenBalances ? preTokenBalances : null,
+    postTokenBalances: storage.tokenBalances ? postTokenBalances : null,
+    rewards: storage.rewards ? (rewards.length === 0 ? NONE : rewards) : null,
+    ...(returnData !== undefined && extended && storage.returnData
       ? { returnData: { programId: returnData.program.address, data: copyToSlab(returnData.data) } }
       : {}),
-    ...(old
-      ? {}
-      : {
-          computeUnitsConsumed: sharedBigInt(context.shared, consumed),
-          costUnits: sharedBigInt(context.shared, costUnits),
-        }),
+    ...(storage.computeUnits
+      ? { computeUnitsConsumed: sharedBigInt(context.shared, consumed) }
+      : {}),
+    ...(storage.costUnits ? { costUnits: sharedBigInt(context.shared, costUnits) } : {}),
   }
 
   return new StoredTransaction({
@@ -220,6 +230,7 @@ export function finishTransaction(
     memo: formatMemo(memos),
     accountKeys,
     recentBlockhash: context.recentBlockhash.address,
+    metaMissing: context.metaMissing,
   })
 }
 
@@ -232,17 +243,25 @@ function sharedBigInt(shared: SharedValues | undefined, value: number): bigint {
   return found
 }
 
-/** Token balances of the keys that are token accounts, in key order (mints are not). */
-function tokenBalances(keys: readonly LedgerAccount[]): readonly TokenBalance[] {
+/**
+ * Token balances of the keys that are token accounts of a program the release knows, in key
+ * order (mints are not). Fields the release did not store are empty strings.
+ */
+function tokenBalances(
+  keys: readonly LedgerAccount[],
+  storage: StorageGeneration,
+): readonly TokenBalance[] {
   const balances: TokenBalance[] = []
   for (const [accountIndex, account] of keys.entries()) {
     const token = account.token
     if (token === undefined) continue
+    const program = token.mint.program.address
+    if (program !== TOKEN_PROGRAM_ID && !storage.token2022Balances) continue
     balances.push({
       accountIndex,
       mint: token.mint.account.address,
-      owner: token.owner.address,
-      programId: token.mint.program.address,
+      owner: storage.tokenOwner ? token.owner.address : '',
+      programId: storage.tokenProgramId ? program : '',
       amount: token.amount,
       decimals: token.mint.decimals,
     })

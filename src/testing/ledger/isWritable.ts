@@ -12,6 +12,8 @@ export type LoadedKeys = Readonly<{ writable: readonly string[]; readonly: reado
  *
  * @param reserved - the keys never reported writable.
  *   @default BUILTIN_AND_SYSVAR_KEYS (1.18); pass RESERVED_ACCOUNT_KEYS for Agave 2.x and later
+ * @param demoteInvoked - whether invoked program ids are demoted (1.9 and later; 1.6 and 1.3 did
+ *   not). @default true
  *
  * @example
  * ```ts
@@ -25,6 +27,7 @@ export function isWritable(
   index: number,
   loaded: LoadedKeys,
   reserved: ReadonlySet<string> = BUILTIN_AND_SYSVAR_KEYS,
+  demoteInvoked = true,
 ): boolean {
   const keys = message.staticAccountKeys
   let key: string | undefined
@@ -37,7 +40,7 @@ export function isWritable(
     key = loaded.writable[loadedIndex]
   }
   if (key === undefined || reserved.has(key)) return false
-  return !(isInvoked(message, index) && !hasUpgradeableLoader(message, loaded))
+  return !(demoteInvoked && isInvoked(message, index) && !hasUpgradeableLoader(message, loaded))
 }
 
 function isWritableStatic(message: LedgerMessage, index: number): boolean {

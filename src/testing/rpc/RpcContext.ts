@@ -5,7 +5,7 @@ import type { ProfileRules } from './profileRules'
 export type RpcContext = Readonly<{
   state: LedgerState
   rules: ProfileRules
-  /** Refuse base58 for transactions over 128 bytes (SPEC §8) instead of encoding any size. */
+  /** Refuse base58 for transactions over 128 bytes (as the RPC docs state) instead of encoding any size. */
   base58Limit: boolean
   /** The frontiers this answer sees: the ledger's own, or older ones for a stale node. */
   frontiers: LedgerFrontiers

@@ -37,10 +37,11 @@ export function createGetSignaturesForAddressHandler(deprecated: boolean): Metho
     const config = readSignaturesConfigParam(configParam, ctx.rules, structName, !deprecated)
     if (!config.ok) return config
     const { before, until, commitment, minContextSlot } = config.value
+    const lengthCheck = ctx.rules.base58LengthCheck
     const checks = [
-      verifyPubkey(address),
-      ...(before === undefined ? [] : [verifySignature(before)]),
-      ...(until === undefined ? [] : [verifySignature(until)]),
+      verifyPubkey(address, lengthCheck),
+      ...(before === undefined ? [] : [verifySignature(before, lengthCheck)]),
+      ...(until === undefined ? [] : [verifySignature(until, lengthCheck)]),
     ]
     for (const check of checks) if (!check.ok) return check
     const limit = config.value.limit ?? MAX_LIMIT

@@ -10,7 +10,7 @@ import { readTransactionConfigParam } from './readTransactionConfigParam'
 import { serdeMismatch } from './serdeMismatch'
 import { verifySignature } from './verifySignature'
 
-/** The node's limit on base58 output, which SPEC §8 applies to transactions. */
+/** The node's limit on base58 output (`MAX_BASE58_BYTES`), which the RPC docs apply to transactions. */
 const MAX_BASE58_BYTES = 128
 
 const BASE58_TOO_LARGE = `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`
@@ -45,7 +45,7 @@ export function createGetTransactionHandler(deprecated: boolean): MethodHandler 
     if (typeof signature !== 'string') return invalidParams(serdeMismatch(signature, 'a string'))
     const config = readTransactionConfigParam(configParam, ctx.rules, !deprecated)
     if (!config.ok) return config
-    const verified = verifySignature(signature)
+    const verified = verifySignature(signature, ctx.rules.base58LengthCheck)
     if (!verified.ok) return verified
     const { encoding, commitment, maxSupportedTransactionVersion } = config.value
     if (commitment === 'processed')
@@ -71,10 +71,10 @@ export function createGetTransactionHandler(deprecated: boolean): MethodHandler 
     const result: { [key: string]: JsonOut | undefined } = {
       slot: tx.slot,
       transaction: encodeTransactionBody(tx, encoding, ctx.rules),
-      meta: encodeMeta(tx, encoding === 'jsonParsed', ctx.rules),
+      meta: tx.metaMissing ? null : encodeMeta(tx, encoding === 'jsonParsed', ctx.rules),
       // Old clients cannot read `version`, so it is written only to those that declared support.
       version: maxSupportedTransactionVersion === undefined ? undefined : version,
-      blockTime: blockTimeFor(ctx, tx.slot, commitment),
+      blockTime: ctx.rules.blockTime ? blockTimeFor(ctx, tx.slot, commitment) : undefined,
       transactionIndex: ctx.rules.transactionIndex ? tx.indexInBlock : undefined,
     }
     return ok(result)

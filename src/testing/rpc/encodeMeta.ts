@@ -8,22 +8,23 @@ import { parseInstruction } from './parseInstruction'
 import type { ProfileRules } from './profileRules'
 import { uiTokenAmount } from './uiTokenAmount'
 
-function tokenBalances(balances: readonly TokenBalance[] | null): JsonOut {
+function tokenBalances(balances: readonly TokenBalance[] | null, rules: ProfileRules): JsonOut {
   if (balances === null) return null
   return balances.map((balance) => ({
     accountIndex: balance.accountIndex,
     mint: balance.mint,
-    uiTokenAmount: uiTokenAmount(balance.amount, balance.decimals),
-    // Old rows stored empty strings; the node leaves those fields out.
-    owner: balance.owner === '' ? undefined : balance.owner,
-    programId: balance.programId === '' ? undefined : balance.programId,
+    uiTokenAmount: uiTokenAmount(balance.amount, balance.decimals, { stored: true }),
+    // Rows stored before a field existed hold an empty string; the node leaves those out.
+    owner: rules.tokenOwner && balance.owner !== '' ? balance.owner : undefined,
+    programId: rules.tokenProgramId && balance.programId !== '' ? balance.programId : undefined,
   }))
 }
 
 /**
- * `meta` of a lookup result (server-semantics §7), fields in the node's order. `null` marks what
- * was not recorded; `loadedAddresses` is always written except in jsonParsed form (its keys are in
- * `accountKeys` there); `returnData`, `computeUnitsConsumed` and `costUnits` only when stored.
+ * `meta` of a lookup result (`UiTransactionStatusMeta` in Agave's `transaction-status-client-types`), fields in the node's order and only those the
+ * release has (see `ProfileRules`). `null` marks what was not recorded; `loadedAddresses` is
+ * always written (from 1.10.1) except in jsonParsed form (its keys are in `accountKeys` there);
+ * `returnData`, `computeUnitsConsumed` and `costUnits` only when stored.
  *
  * @example
  * ```ts
@@ -46,39 +47,44 @@ export function encodeMeta(tx: LedgerTransaction, parsed: boolean, rules: Profil
     innerInstructions:
       meta.innerInstructions?.map((entry) => ({
         index: entry.index,
-        instructions: entry.instructions.map((instruction) =>
-          parsed
-            ? parseInstruction(instruction, keys)
+        instructions: entry.instructions.map((instruction) => {
+          const stackHeight = rules.stackHeight ? instruction.stackHeight : undefined
+          return parsed
+            ? parseInstruction({ ...instruction, stackHeight }, keys, rules)
             : {
                 programIdIndex: instruction.programIdIndex,
                 accounts: instruction.accounts,
                 data: encodeBase58(instruction.data),
-                stackHeight: instruction.stackHeight,
-              },
-        ),
+                stackHeight,
+              }
+        }),
       })) ?? null,
     logMessages: meta.logMessages,
-    preTokenBalances: tokenBalances(meta.preTokenBalances),
-    postTokenBalances: tokenBalances(meta.postTokenBalances),
-    rewards:
-      meta.rewards?.map((reward) => ({
-        pubkey: reward.pubkey,
-        lamports: reward.lamports,
-        postBalance: reward.postBalance,
-        rewardType: reward.rewardType,
-        commission: reward.commission,
-      })) ?? null,
-    loadedAddresses: parsed
-      ? undefined
-      : { writable: tx.loadedAddresses.writable, readonly: tx.loadedAddresses.readonly },
+    preTokenBalances: rules.tokenBalances ? tokenBalances(meta.preTokenBalances, rules) : undefined,
+    postTokenBalances: rules.tokenBalances
+      ? tokenBalances(meta.postTokenBalances, rules)
+      : undefined,
+    rewards: rules.rewards
+      ? (meta.rewards?.map((reward) => ({
+          pubkey: reward.pubkey,
+          lamports: reward.lamports,
+          postBalance: reward.postBalance,
+          rewardType: reward.rewardType,
+          commission: reward.commission,
+        })) ?? null)
+      : undefined,
+    loadedAddresses:
+      parsed || !rules.loadedAddresses
+        ? undefined
+        : { writable: tx.loadedAddresses.writable, readonly: tx.loadedAddresses.readonly },
     returnData:
-      meta.returnData === undefined
+      meta.returnData === undefined || !rules.returnData
         ? undefined
         : {
             programId: meta.returnData.programId,
             data: [encodeBase64(meta.returnData.data), 'base64'],
           },
-    computeUnitsConsumed: meta.computeUnitsConsumed,
+    computeUnitsConsumed: rules.computeUnitsConsumed ? meta.computeUnitsConsumed : undefined,
     costUnits: rules.costUnits ? meta.costUnits : undefined,
   }
 }

@@ -17,8 +17,14 @@ function addressTableLookups(message: LedgerMessage): JsonOut | undefined {
   }))
 }
 
+/** What top-level instructions show as `stackHeight`: nothing before 1.16. */
+function topLevelStackHeight(rules: ProfileRules): number | null | undefined {
+  return rules.stackHeight ? rules.topLevelStackHeight : undefined
+}
+
 function rawMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
   const { message } = tx
+  const stackHeight = topLevelStackHeight(rules)
   return {
     header: {
       numRequiredSignatures: message.header.numRequiredSignatures,
@@ -31,7 +37,7 @@ function rawMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
       programIdIndex: instruction.programIdIndex,
       accounts: instruction.accounts,
       data: encodeBase58(instruction.data),
-      stackHeight: rules.topLevelStackHeight,
+      stackHeight,
     })),
     addressTableLookups: addressTableLookups(message),
   }
@@ -41,18 +47,26 @@ function parsedMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
   const { message, loadedAddresses } = tx
   const keys = allAccountKeys(tx)
   const staticCount = message.staticAccountKeys.length
+  const stackHeight = topLevelStackHeight(rules)
+  const { reservedKeys, demoteInvokedPrograms } = rules
+  const lookups = addressTableLookups(message)
   return {
     accountKeys: keys.map((pubkey, index) => ({
       pubkey,
-      writable: isWritable(message, index, loadedAddresses, rules.reservedKeys),
+      writable: isWritable(message, index, loadedAddresses, reservedKeys, demoteInvokedPrograms),
       signer: isSigner(message, index),
-      source: index < staticCount ? 'transaction' : 'lookupTable',
+      source: rules.accountSource
+        ? index < staticCount
+          ? 'transaction'
+          : 'lookupTable'
+        : undefined,
     })),
     recentBlockhash: message.recentBlockhash,
     instructions: message.instructions.map((instruction) =>
-      parseInstruction({ ...instruction, stackHeight: rules.topLevelStackHeight }, keys),
+      parseInstruction({ ...instruction, stackHeight }, keys, rules),
     ),
-    addressTableLookups: addressTableLookups(message),
+    // 1.10 to 1.14 wrote the legacy message's missing lookups as null (the field had no skip).
+    addressTableLookups: lookups ?? (rules.parsedLegacyLookupsNull ? null : undefined),
   }
 }
 

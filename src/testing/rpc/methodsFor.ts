@@ -3,16 +3,17 @@ import { createGetTransactionHandler } from './createGetTransactionHandler'
 import type { MethodHandler } from './MethodHandler'
 import type { ProfileRules } from './profileRules'
 
-const CURRENT: ReadonlyMap<string, MethodHandler> = new Map([
+const REPLACEMENTS: readonly (readonly [string, MethodHandler])[] = [
   ['getTransaction', createGetTransactionHandler(false)],
   ['getSignaturesForAddress', createGetSignaturesForAddressHandler(false)],
-])
+]
 
-const WITH_DEPRECATED: ReadonlyMap<string, MethodHandler> = new Map([
-  ...CURRENT,
+const DEPRECATED: readonly (readonly [string, MethodHandler])[] = [
   ['getConfirmedTransaction', createGetTransactionHandler(true)],
   ['getConfirmedSignaturesForAddress2', createGetSignaturesForAddressHandler(true)],
-])
+]
+
+const BY_AVAILABILITY = new Map<string, ReadonlyMap<string, MethodHandler>>()
 
 /**
  * The methods a profile's node serves; every other name is -32601.
@@ -21,8 +22,18 @@ const WITH_DEPRECATED: ReadonlyMap<string, MethodHandler> = new Map([
  * ```ts
  * import { profileRules } from './profileRules'
  * console.log(methodsFor(profileRules('v2')).has('getConfirmedTransaction')) // false
+ * console.log(methodsFor(profileRules('v1.6')).has('getTransaction')) // false
  * ```
  */
 export function methodsFor(rules: ProfileRules): ReadonlyMap<string, MethodHandler> {
-  return rules.deprecatedMethods ? WITH_DEPRECATED : CURRENT
+  const key = `${rules.replacementMethods}/${rules.deprecatedMethods}`
+  let methods = BY_AVAILABILITY.get(key)
+  if (methods === undefined) {
+    methods = new Map([
+      ...(rules.replacementMethods ? REPLACEMENTS : []),
+      ...(rules.deprecatedMethods ? DEPRECATED : []),
+    ])
+    BY_AVAILABILITY.set(key, methods)
+  }
+  return methods
 }

@@ -9,61 +9,104 @@ import {
 } from '../ledger/programIds'
 import { decodeUtf8 } from './decodeUtf8'
 import type { JsonOut } from './JsonOut'
-import type { InstructionParser } from './ParsedInstructionBody'
+import type { InstructionParser, ParsedInstructionBody } from './ParsedInstructionBody'
 import { parseAssociatedTokenInstruction } from './parseAssociatedTokenInstruction'
+import { parseLegacyAssociatedTokenInstruction } from './parseLegacyAssociatedTokenInstruction'
 import { parseSystemInstruction } from './parseSystemInstruction'
 import { parseTokenInstruction } from './parseTokenInstruction'
-
-/** Programs the mock parses, with the `program` name the node reports for them. */
-const PARSERS: ReadonlyMap<string, readonly [program: string, parse: InstructionParser]> = new Map([
-  [SYSTEM_PROGRAM_ID, ['system', parseSystemInstruction]],
-  [TOKEN_PROGRAM_ID, ['spl-token', parseTokenInstruction]],
-  // Token-2022 shares the parser and the name.
-  [TOKEN_2022_PROGRAM_ID, ['spl-token', parseTokenInstruction]],
-  [ASSOCIATED_TOKEN_PROGRAM_ID, ['spl-associated-token-account', parseAssociatedTokenInstruction]],
-])
+import type { ProfileRules } from './profileRules'
 
 /** An instruction to show in `jsonParsed` form. */
 export type InstructionToParse = Readonly<{
   programIdIndex: number
   accounts: readonly number[]
   data: Uint8Array
-  stackHeight: number | null
+  /** Left out of the output when undefined (releases before 1.16). */
+  stackHeight: number | null | undefined
 }>
+
+/** The token parser as a release had it: fewer types, and 1.3's `tokenAmount` without a string. */
+function tokenParser(rules: ProfileRules): InstructionParser {
+  const types = rules.parsers.tokenTypes
+  return (data, accounts) => {
+    const parsed = parseTokenInstruction(data, accounts)
+    if (parsed === undefined || (types !== undefined && !types.has(parsed.type))) return undefined
+    const amount = parsed.info.tokenAmount
+    if (rules.uiAmountString || typeof amount !== 'object' || amount === null) return parsed
+    const { uiAmountString: _dropped, ...older } = amount as { [key: string]: JsonOut }
+    return { type: parsed.type, info: { ...parsed.info, tokenAmount: older } }
+  }
+}
+
+/** The program name and parser the release's node has for `programId`, if any. */
+function parserFor(
+  programId: string,
+  rules: ProfileRules,
+): readonly [program: string, parse: InstructionParser] | undefined {
+  switch (programId) {
+    case SYSTEM_PROGRAM_ID:
+      return ['system', parseSystemInstruction]
+    case TOKEN_PROGRAM_ID:
+      return ['spl-token', tokenParser(rules)]
+    case TOKEN_2022_PROGRAM_ID:
+      // Token-2022 shares the parser and the name, from the release that knew the program.
+      return rules.token2022 ? ['spl-token', tokenParser(rules)] : undefined
+    case ASSOCIATED_TOKEN_PROGRAM_ID: {
+      const kind = rules.parsers.associatedToken
+      if (kind === 'none') return undefined
+      const parse =
+        kind === 'legacy' ? parseLegacyAssociatedTokenInstruction : parseAssociatedTokenInstruction
+      return ['spl-associated-token-account', parse]
+    }
+    default:
+      return undefined
+  }
+}
 
 /**
  * One instruction in `jsonParsed` form: `{program, programId, parsed, stackHeight}` where the
- * node has a parser that accepts it (spl-memo's `parsed` is the memo text), otherwise the
- * partially decoded `{programId, accounts, data, stackHeight}` with keys and base58 data.
+ * release's node has a parser that accepts it (spl-memo's `parsed` is the memo text), otherwise
+ * the partially decoded `{programId, accounts, data, stackHeight}` with keys and base58 data.
+ * Parser coverage grew over releases (see `ProfileRules.parsers`), so an older node shows the
+ * raw form for instructions a newer one parses.
  *
  * @param keys Static keys, then loaded writable, then loaded readonly keys.
  *
  * @example
  * ```ts
+ * import { profileRules } from './profileRules'
  * declare const keys: readonly string[]
- * const shown = parseInstruction({ programIdIndex: 2, accounts: [0, 1], data: new Uint8Array(12), stackHeight: null }, keys)
+ * const instruction = { programIdIndex: 2, accounts: [0, 1], data: new Uint8Array(12), stackHeight: null }
+ * const shown = parseInstruction(instruction, keys, profileRules('v1.18'))
  * ```
  */
 export function parseInstruction(
   instruction: InstructionToParse,
   keys: readonly string[],
+  rules: ProfileRules,
 ): JsonOut {
   const { programIdIndex, accounts, data, stackHeight } = instruction
   const programId = keys[programIdIndex] ?? ''
-  if (programId === MEMO_V1_PROGRAM_ID || programId === MEMO_PROGRAM_ID) {
+  const parsed = (program: string, body: ParsedInstructionBody | string) => ({
+    program,
+    programId,
+    parsed: body,
+    stackHeight,
+  })
+  if (programId === MEMO_V1_PROGRAM_ID || (programId === MEMO_PROGRAM_ID && rules.parsers.memoV3)) {
     const memo = decodeUtf8(data)
-    if (memo !== undefined) return { program: 'spl-memo', programId, parsed: memo, stackHeight }
+    if (memo !== undefined) return parsed('spl-memo', memo)
   } else {
-    const entry = PARSERS.get(programId)
+    const entry = parserFor(programId, rules)
     // The node's parsers refuse an instruction without accounts or with an index out of range.
     const inRange = accounts.length > 0 && accounts.every((index) => index < keys.length)
     if (entry !== undefined && inRange) {
       const [program, parse] = entry
-      const parsed = parse(
+      const body = parse(
         data,
         accounts.map((index) => keys[index] as string),
       )
-      if (parsed !== undefined) return { program, programId, parsed, stackHeight }
+      if (body !== undefined) return parsed(program, body)
     }
   }
   return {

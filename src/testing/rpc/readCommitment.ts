@@ -21,13 +21,15 @@ const LEGACY: Readonly<Record<string, CommitmentLevel>> = {
 /**
  * Reads the flattened `commitment` of a config object. The node reads it as an optional field
  * that swallows its own errors, so a value it does not know (a typo, `null`, a number, a level
- * removed in 2.0) means the default, `finalized`, and never an error.
+ * removed in 2.0) means the default, `finalized`, and never an error. A release whose configs had
+ * no commitment (1.3) ignores the key and reads at the highest root: `finalized`.
  *
  * @example
  * ```ts
  * import { profileRules } from './profileRules'
  * console.log(readCommitment({ commitment: 'singleGossip' }, profileRules('v1.18'))) // confirmed
  * console.log(readCommitment({ commitment: 'singleGossip' }, profileRules('v2'))) // finalized
+ * console.log(readCommitment({ commitment: 'confirmed' }, profileRules('v1.3'))) // finalized
  * ```
  */
 export function readCommitment(
@@ -35,7 +37,7 @@ export function readCommitment(
   rules: ProfileRules,
 ): CommitmentLevel {
   const value = config?.commitment
-  if (typeof value !== 'string') return 'finalized'
+  if (typeof value !== 'string' || !rules.commitmentParam) return 'finalized'
   const table = rules.legacyCommitments ? LEGACY : CURRENT
   return Object.hasOwn(table, value) ? (table[value] as CommitmentLevel) : 'finalized'
 }

@@ -21,7 +21,8 @@ export type SignaturesConfig = Readonly<{
  * sorted), so the first bad field by name is the one reported. Unknown keys are ignored.
  *
  * @param structName The config type's name in the node, which its messages quote.
- * @param acceptsMinContextSlot Only the replacement method has `minContextSlot`.
+ * @param acceptsMinContextSlot Only the replacement method has `minContextSlot` (from 1.10; an
+ *   unknown field, ignored, before).
  *
  * @example
  * ```ts
@@ -53,7 +54,10 @@ export function readSignaturesConfigParam(
     if (key === 'before' || key === 'until') {
       if (typeof field !== 'string') return invalidParams(serdeMismatch(field, 'a string'))
       fields[key] = field
-    } else if (key === 'limit' || (key === 'minContextSlot' && acceptsMinContextSlot)) {
+    } else if (
+      key === 'limit' ||
+      (key === 'minContextSlot' && acceptsMinContextSlot && rules.minContextSlotParam)
+    ) {
       if (!isUnsignedInteger(field)) {
         return invalidParams(serdeMismatch(field, key === 'limit' ? 'usize' : 'u64', true))
       }

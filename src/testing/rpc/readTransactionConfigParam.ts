@@ -1,6 +1,7 @@
 import { isPlainObject } from '../../json/isPlainObject'
 import type { ProfileRules } from './profileRules'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'
+import { readBareEncodingParam } from './readBareEncodingParam'
 import type { CommitmentLevel } from './readCommitment'
 import { readCommitment } from './readCommitment'
 
@@ -47,8 +48,10 @@ function readEncoding(value: unknown): WireEncoding | undefined {
  * (no commitment, no version support), or a config object. Any fault inside the object is the
  * node's single untagged-enum message; an unknown commitment is not a fault (it means finalized).
  *
- * @param acceptsVersion getTransaction reads `maxSupportedTransactionVersion`; the deprecated
- *   method's config has no such field and ignores it, whatever its value.
+ * Before 1.5.15 / 1.6.0 the param was a bare encoding only (see {@link readBareEncodingParam}).
+ *
+ * @param acceptsVersion getTransaction reads `maxSupportedTransactionVersion` (from 1.10.1); the
+ *   deprecated method's config has no such field and ignores it, whatever its value.
  *
  * @example
  * ```ts
@@ -62,6 +65,15 @@ export function readTransactionConfigParam(
   rules: ProfileRules,
   acceptsVersion: boolean,
 ): Outcome<TransactionConfig> {
+  if (!rules.transactionConfigObject) {
+    const encoding = readBareEncodingParam(value)
+    if (!encoding.ok) return encoding
+    return ok({
+      encoding: encoding.value,
+      commitment: 'finalized',
+      maxSupportedTransactionVersion: undefined,
+    })
+  }
   if (value === undefined || value === null) {
     return ok({
       encoding: 'json',
@@ -86,7 +98,7 @@ export function readTransactionConfigParam(
   }
   let maxSupportedTransactionVersion: number | undefined
   const version = value.maxSupportedTransactionVersion
-  if (acceptsVersion && version !== undefined && version !== null) {
+  if (acceptsVersion && rules.versionParam && version !== undefined && version !== null) {
     if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > 255) {
       return invalidParams(UNTAGGED)
     }

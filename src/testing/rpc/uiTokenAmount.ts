@@ -13,24 +13,46 @@ function realNumberStringTrimmed(amount: bigint, decimals: number): string {
   return fraction === '' ? whole : `${whole}.${fraction}`
 }
 
+/** How a `UiTokenAmount` is written. */
+export type UiTokenAmountOptions = Readonly<{
+  /**
+   * The amount was read back from storage: the node's protobuf conversion turns a zero
+   * `uiAmount` into null (`storage-proto/src/convert.rs`, 1.5.13 and later). Token balances are;
+   * instruction data is not.
+   */
+  stored?: boolean | undefined
+  /** Write `uiAmountString` (1.5.13 / 1.6.0; 1.3 had only `uiAmount`, `decimals`, `amount`). */
+  uiAmountString?: boolean | undefined
+}>
+
 /**
  * The node's `UiTokenAmount`: `uiAmount` is the f64 quotient (null when 10^decimals does not fit
- * in a u64), `amount` the exact integer as a string, `uiAmountString` the exact decimal.
+ * in a u64, and for a stored zero), `amount` the exact integer as a string, `uiAmountString` the
+ * exact decimal.
  *
  * @example
  * ```ts
  * console.log(writeJson(uiTokenAmount(1_500_000n, 6)))
  * // {"uiAmount":1.5,"decimals":6,"amount":"1500000","uiAmountString":"1.5"}
+ * console.log(writeJson(uiTokenAmount(0n, 6, { stored: true })))
+ * // {"uiAmount":null,"decimals":6,"amount":"0","uiAmountString":"0"}
  * ```
  */
-export function uiTokenAmount(amount: bigint, decimals: number): JsonOut {
+export function uiTokenAmount(
+  amount: bigint,
+  decimals: number,
+  options: UiTokenAmountOptions = {},
+): JsonOut {
   const divisor = 10n ** BigInt(decimals)
   const uiAmount =
-    divisor > U64_MAX ? null : new RawJson(formatF64(Number(amount) / Number(divisor)))
+    divisor > U64_MAX || (options.stored === true && amount === 0n)
+      ? null
+      : new RawJson(formatF64(Number(amount) / Number(divisor)))
   return {
     uiAmount,
     decimals,
     amount: amount.toString(),
-    uiAmountString: realNumberStringTrimmed(amount, decimals),
+    uiAmountString:
+      options.uiAmountString === false ? undefined : realNumberStringTrimmed(amount, decimals),
   }
 }

@@ -2,7 +2,8 @@ import type { Outcome } from './RpcErrorObject'
 import { verifyBase58 } from './verifyBase58'
 
 /**
- * The node's `verify_pubkey`: 32 bytes, at most 44 characters.
+ * The node's `verify_pubkey`: 32 bytes, at most 44 characters
+ * (checked before decoding unless `lengthCheck` is false, as in 1.3).
  *
  * @example
  * ```ts
@@ -10,6 +11,6 @@ import { verifyBase58 } from './verifyBase58'
  * console.log(checked.ok) // true
  * ```
  */
-export function verifyPubkey(text: string): Outcome<string> {
-  return verifyBase58(text, 32, 44)
+export function verifyPubkey(text: string, lengthCheck = true): Outcome<string> {
+  return verifyBase58(text, 32, lengthCheck ? 44 : undefined)
 }

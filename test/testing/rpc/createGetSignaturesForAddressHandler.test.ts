@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
+import { profileRules } from '../../../src/testing/rpc/profileRules'
 import {
   buildFixtureLedger,
   fixtureAddress,
@@ -30,7 +31,14 @@ const t = (i: number) => fixture.sig(i)
 const UNKNOWN = fixtureSignature(9999)
 
 const METHODS = ['getSignaturesForAddress', 'getConfirmedSignaturesForAddress2'] as const
+// The fixture's signatures rise with ledger position, so the signature order of releases
+// before 1.18 lists them as block order does here (compareInSlot.test.ts covers the difference).
 const PROFILE_METHODS: readonly (readonly [LedgerProfile, string])[] = [
+  ['v1.3', 'getConfirmedSignaturesForAddress2'],
+  ['v1.6', 'getConfirmedSignaturesForAddress2'],
+  ['v1.9', 'getConfirmedSignaturesForAddress2'],
+  ['v1.9', 'getSignaturesForAddress'],
+  ['v1.14', 'getSignaturesForAddress'],
   ['v1.18', 'getConfirmedSignaturesForAddress2'],
   ['v1.18', 'getSignaturesForAddress'],
   ['v2', 'getSignaturesForAddress'],
@@ -43,6 +51,11 @@ function signatures(result: unknown): string[] {
 
 describe.each(PROFILE_METHODS)('profile %s, %s', (profile, method) => {
   const { call } = rpcCaller(fixture.state, profile)
+  const rules = profileRules(profile)
+  // 1.3 had no commitment param: every read is at the highest root.
+  const confirmedList = rules.commitmentParam
+    ? [t(8), t(7), t(6), t(4), t(2), t(1)]
+    : [t(7), t(6), t(4), t(2), t(1)]
   const list = (config?: object) => {
     const answer = call(method, config === undefined ? [A] : [A, config])
     if (answer.error) throw new Error(answer.error.message)
@@ -56,7 +69,7 @@ describe.each(PROFILE_METHODS)('profile %s, %s', (profile, method) => {
 
   it('shows only slots up to the commitment frontier, and nothing below the first available slot', () => {
     expect(list({ commitment: 'finalized' })).toEqual([t(7), t(6), t(4), t(2), t(1)])
-    expect(list({ commitment: 'confirmed' })).toEqual([t(8), t(7), t(6), t(4), t(2), t(1)])
+    expect(list({ commitment: 'confirmed' })).toEqual(confirmedList)
   })
 
   it('treats an unknown commitment string as finalized', () => {
@@ -64,41 +77,63 @@ describe.each(PROFILE_METHODS)('profile %s, %s', (profile, method) => {
     expect(list({ commitment: 5 })).toEqual(list())
   })
 
-  it('rejects processed with the node text', () => {
+  it('rejects processed with the node text (1.3, without a commitment param, ignores it)', () => {
+    if (!rules.commitmentParam) {
+      expect(list({ commitment: 'processed' })).toEqual(list())
+      return
+    }
     expect(call(method, [A, { commitment: 'processed' }]).error).toEqual({
       code: -32602,
       message: 'Method does not support commitment below `confirmed`',
     })
   })
 
-  it('writes every field of a signature info, nulls kept', () => {
+  it('writes every field of a signature info the release has, nulls kept', () => {
     const infos = call(method, [A, { commitment: 'confirmed' }]).result as Record<string, unknown>[]
-    const base = { confirmationStatus: 'finalized', err: null, memo: null }
-    expect(infos[0]).toMatchObject({ signature: t(8), slot: 14, confirmationStatus: 'confirmed' })
-    expect(infos[1]).toMatchObject({
+    const base = {
+      err: null,
+      memo: null,
+      ...(rules.confirmationStatus ? { confirmationStatus: 'finalized' } : {}),
+    }
+    const [newest, finalized, failing] = rules.commitmentParam ? infos : [undefined, ...infos]
+    if (newest !== undefined) {
+      expect(newest).toMatchObject({ signature: t(8), slot: 14, confirmationStatus: 'confirmed' })
+    }
+    expect(finalized).toMatchObject({
       ...base,
       signature: t(7),
       slot: 13,
-      memo: '[9] Test memo',
-      blockTime: 1_700_000_013,
+      // Memos are read from 1.6.23; the key was always null before.
+      memo: rules.memos ? '[9] Test memo' : null,
+      ...(rules.blockTime ? { blockTime: 1_700_000_013 } : {}),
     })
-    expect(infos[2]).toMatchObject({
+    expect(failing).toMatchObject({
       ...base,
       signature: t(6),
       slot: 12,
       err: failed,
-      blockTime: null,
+      ...(rules.blockTime ? { blockTime: null } : {}),
     })
-    const keys = ['signature', 'slot', 'err', 'memo', 'blockTime', 'confirmationStatus']
-    expect(Object.keys(infos[2] ?? {})).toEqual(
-      profile === 'v4' ? [...keys, 'transactionIndex'] : keys,
-    )
-    if (profile === 'v4')
+    const keys = [
+      'signature',
+      'slot',
+      'err',
+      'memo',
+      ...(rules.blockTime ? ['blockTime'] : []),
+      ...(rules.confirmationStatus ? ['confirmationStatus'] : []),
+      ...(rules.transactionIndex ? ['transactionIndex'] : []),
+    ]
+    expect(Object.keys(failing ?? {})).toEqual(keys)
+    if (rules.transactionIndex)
       expect(infos.map((info) => info.transactionIndex)).toEqual([0, 0, 2, 0, 1, 0])
   })
 
   it('fills a missing blockTime only for slots above the finalized frontier read at confirmed', () => {
     const infos = call(method, [A, { commitment: 'confirmed' }]).result as Record<string, unknown>[]
+    if (!rules.blockTime) {
+      expect(infos.some((info) => 'blockTime' in info)).toBe(false)
+      return
+    }
     // Slot 14 has no timestamp: the bank clock is estimated from slot 13 (0.4 s per slot).
     expect(infos[0]?.blockTime).toBe(1_700_000_013)
     expect(infos[2]?.blockTime).toBeNull()
@@ -151,8 +186,10 @@ describe.each(PROFILE_METHODS)('profile %s, %s', (profile, method) => {
   })
 
   it('sees a cursor only at its commitment: a confirmed-only before is unknown at finalized', () => {
-    expect(list({ before: t(8), commitment: 'confirmed' })).toEqual([t(7), t(6), t(4), t(2), t(1)])
-    if (profile === 'v4') {
+    expect(list({ before: t(8), commitment: 'confirmed' })).toEqual(
+      rules.commitmentParam ? [t(7), t(6), t(4), t(2), t(1)] : [],
+    )
+    if (rules.cursorNotFoundError) {
       expect(call(method, [A, { before: t(8) }]).error).toEqual({
         code: -32020,
         message: `Transaction ${t(8)} not found`,
@@ -163,7 +200,7 @@ describe.each(PROFILE_METHODS)('profile %s, %s', (profile, method) => {
   })
 
   it('handles unknown cursors as the profile does', () => {
-    if (profile === 'v4') {
+    if (rules.cursorNotFoundError) {
       const notFound = (sig: string) => ({ code: -32020, message: `Transaction ${sig} not found` })
       expect(call(method, [A, { before: UNKNOWN }]).error).toEqual(notFound(UNKNOWN))
       expect(call(method, [A, { until: UNKNOWN, limit: 1 }]).error).toEqual(notFound(UNKNOWN))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
 import { createRpcContext } from '../../../src/testing/rpc/createRpcContext'
 import { handleRpcBody } from '../../../src/testing/rpc/handleRpcBody'
 import { profileRules } from '../../../src/testing/rpc/profileRules'
@@ -13,7 +14,7 @@ const fixture = buildFixtureLedger([{ slot: 10, txs: [{ keys: [A] }] }], {
   finalized: 10,
 })
 
-function answer(body: unknown, profile: 'v1.18' | 'v2' | 'v4' = 'v1.18'): unknown {
+function answer(body: unknown, profile: LedgerProfile = 'v1.18'): unknown {
   const ctx = createRpcContext(fixture.state, profileRules(profile), true)
   const response = handleRpcBody(ctx, body)
   return response === undefined ? undefined : toPlainJson(response)
@@ -93,18 +94,31 @@ describe('handleRpcBody: the JSON-RPC layer', () => {
   })
 
   it.each([
-    ['v1.18', false],
-    ['v2', true],
-    ['v4', true],
-  ] as const)('profile %s: the deprecated methods are missing: %s', (profile, missing) => {
-    for (const method of ['getConfirmedTransaction', 'getConfirmedSignaturesForAddress2']) {
-      const response = answer({ jsonrpc: '2.0', id: 1, method, params: [A] }, profile) as {
-        error?: unknown
+    ['v1.3', false, true],
+    ['v1.6', false, true],
+    ['v1.9', false, false],
+    ['v1.14', false, false],
+    ['v1.18', false, false],
+    ['v2', true, false],
+    ['v4', true, false],
+  ] as const)(
+    'profile %s: the deprecated methods are missing: %s, the replacements (1.7) are missing: %s',
+    (profile, deprecatedMissing, replacementsMissing) => {
+      const methods = [
+        ['getConfirmedTransaction', deprecatedMissing],
+        ['getConfirmedSignaturesForAddress2', deprecatedMissing],
+        ['getTransaction', replacementsMissing],
+        ['getSignaturesForAddress', replacementsMissing],
+      ] as const
+      for (const [method, missing] of methods) {
+        const response = answer({ jsonrpc: '2.0', id: 1, method, params: [A] }, profile) as {
+          error?: unknown
+        }
+        if (missing) expect(response.error).toEqual({ code: -32601, message: 'Method not found' })
+        else expect(response.error).not.toEqual({ code: -32601, message: 'Method not found' })
       }
-      if (missing) expect(response.error).toEqual({ code: -32601, message: 'Method not found' })
-      else expect(response.error).not.toEqual({ code: -32601, message: 'Method not found' })
-    }
-  })
+    },
+  )
 
   it('keeps the id of a request with `id: null`, and answers nothing to a notification', () => {
     const response = answer({

@@ -3,6 +3,7 @@ import type { DraftInstruction } from '../DraftInstruction'
 import { memoInstruction } from '../instructions/memoInstruction'
 import { systemTransferInstruction } from '../instructions/systemTransferInstruction'
 import type { LedgerAccount } from '../LedgerAccount'
+import type { LedgerEra } from '../ledgerEra'
 import type { DraftBody } from './DraftBody'
 import { memoText } from './memoText'
 
@@ -22,7 +23,8 @@ const RENT_EXEMPT_MINIMUM = 890_880
 /**
  * A System transfer from `payer`, alone or with memos (Memo v1 or v3), or one that fails: more
  * lamports than the payer has (`Custom(1)`), or too few for a brand-new recipient to be rent
- * exempt (InsufficientFundsForRent).
+ * exempt (InsufficientFundsForRent). `era` keeps invalid memos off Memo v1 where the release
+ * could not show them (see `LedgerEra.invalidMemoV1`).
  *
  * @example
  * ```ts
@@ -33,7 +35,12 @@ const RENT_EXEMPT_MINIMUM = 890_880
  * console.log(body.instructions.length) // 2
  * ```
  */
-export function draftPayment(world: World, payer: LedgerAccount, kind: PaymentKind): DraftBody {
+export function draftPayment(
+  world: World,
+  payer: LedgerAccount,
+  kind: PaymentKind,
+  era?: LedgerEra,
+): DraftBody {
   const { random, system } = world
   if (kind === 'rentShortfall') {
     const fresh = world.freshAddress(0n)
@@ -61,7 +68,8 @@ export function draftPayment(world: World, payer: LedgerAccount, kind: PaymentKi
   }
   if (kind === 'emptyMemo') memos.push(memoInstruction(world.memo, new Uint8Array(0), signers))
   if (kind === 'invalidMemo') {
-    memos.push(memoInstruction(memoProgram, Uint8Array.of(0xff, 0xfe, 0x41, 0xc3, 0x28), []))
+    const program = era?.invalidMemoV1 === false ? world.memo : memoProgram
+    memos.push(memoInstruction(program, Uint8Array.of(0xff, 0xfe, 0x41, 0xc3, 0x28), []))
   }
   return { payer, instructions: [transfer, ...memos], minUnits: 2_000 + 3_000 * memos.length }
 }

@@ -1,0 +1,49 @@
+import { isPlainObject } from '../../json/isPlainObject'
+import type { LedgerState, LedgerTransaction } from './LedgerState'
+import type { LedgerEra } from './ledgerEra'
+import { StoredTransaction } from './StoredTransaction'
+
+/** The message version from the wire bytes, without decoding (and keeping) the whole message. */
+function wireVersion(wire: Uint8Array): 'legacy' | number {
+  let at = 0
+  let count = 0
+  for (let shift = 0; ; shift += 7) {
+    const byte = wire[at++] ?? 0
+    count |= (byte & 0x7f) << shift
+    if ((byte & 0x80) === 0) break
+  }
+  const prefix = wire[at + 64 * count] ?? 0
+  return prefix & 0x80 ? prefix & 0x7f : 'legacy'
+}
+
+function versionOf(tx: LedgerTransaction): 'legacy' | number {
+  return tx instanceof StoredTransaction ? wireVersion(tx.wire) : tx.message.version
+}
+
+/**
+ * The first thing in `state` that the era's release could not have stored, described for an
+ * error message, or undefined when it could have stored all of it: a v0 message before 1.10, or
+ * `InsufficientFundsForRent` (1.10.16) where the release let such transactions succeed.
+ *
+ * @example
+ * ```ts
+ * import { buildLedgerState } from './buildLedgerState'
+ * import { ledgerEra } from './ledgerEra'
+ * const state = buildLedgerState({ seed: 1, transactions: 200 })
+ * console.log(findAnachronism(state, ledgerEra('v1.9'))) // v0 transaction ... (v0 arrived in 1.10)
+ * ```
+ */
+export function findAnachronism(state: LedgerState, era: LedgerEra): string | undefined {
+  if (era.versionedTransactions && era.rentStateChecks) return undefined
+  for (const [signature, tx] of state.bySignature) {
+    if (tx.signature !== signature) continue
+    if (!era.versionedTransactions && versionOf(tx) !== 'legacy') {
+      return `v0 transaction ${signature} (v0 arrived in 1.10)`
+    }
+    const err = tx.meta.err
+    if (!era.rentStateChecks && isPlainObject(err) && 'InsufficientFundsForRent' in err) {
+      return `InsufficientFundsForRent in ${signature} (that error arrived in 1.10.16)`
+    }
+  }
+  return undefined
+}
