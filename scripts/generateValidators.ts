@@ -118,7 +118,8 @@ function describe(schema: Schema): string {
     case 'open':
       return 'variant name or single-key object'
     case 'single':
-      return 'single-key object'
+      // In a union, what a non-object value should have been: an object either way.
+      return 'object'
     case 'union':
       return [...new Set(branchesOf(schema).map(describe))].join(' | ')
     case 'enum':
@@ -327,9 +328,9 @@ function mergeFamilies(emitted: readonly Emitted[], helpers: Set<string>): strin
     )
     taken.add(name)
     const params = varying.map((slot, i) => {
-      // A validator is called (`$n$(v, b)`) or handed to the list helper (`eachWithMode(a, b, $n$)`).
+      // A validator is called (`$n$(v, b)`) or handed to the list helper (`each(a, $n$, b)`).
       const call = new RegExp(`\\$${slot}\\$\\(([^()]*)\\)`).exec(model.text)
-      const handed = new RegExp(`eachWithMode\\([^()]*\\$${slot}\\$\\)`).test(model.text)
+      const handed = new RegExp(`each\\([^()]*\\$${slot}\\$, b\\)`).test(model.text)
       const type = handed || call?.[1]?.endsWith(', b') ? 'CheckWithMode' : 'Check'
       helpers.add(`type ${type}`)
       return { slot, name: `c${i + 1}`, type }
@@ -538,20 +539,21 @@ class FunctionEmitter {
   /** An object with one key, not a reserved one, whose value is checked against the payload. */
   private singleBody(schema: Schema): void {
     const { payload, reserved } = singleKeyOf(schema)
-    const head = `const k = ${this.use('freeKey')}(v, [`
-    const list = reserved.map(quote)
-    if ('  '.repeat(this.depth).length + head.length + list.join(', ').length + 2 <= MAX_WIDTH) {
-      this.line(`${head}${list.join(', ')}])`)
+    this.line(`const k = ${this.use('soleKey')}(v)`)
+    const tests = ['k === undefined', ...reserved.map((key) => `k === ${quote(key)}`)]
+    const missing = this.missing('single-key object', 'v', [])
+    if ('  '.repeat(this.depth).length + tests.join(' || ').length + 6 <= MAX_WIDTH) {
+      this.guard(tests.join(' || '), missing)
     } else {
-      this.block(
-        head,
-        () => {
-          for (const item of list) this.line(`${item},`)
-        },
-        '])',
-      )
+      // Laid out as the formatter lays out a long condition: one operand a line.
+      this.line('if (')
+      this.depth++
+      tests.forEach((test, i) => {
+        this.line(i < tests.length - 1 ? `${test} ||` : test)
+      })
+      this.depth--
+      this.block(') {', () => this.line(missing))
     }
-    this.guard('k === undefined', this.missing(describe(schema), 'v', []))
     if (kindOf(payload) === 'unknown') return
     this.line('const o = v as JsonObject')
     this.gen.helpers.add('type JsonObject')
@@ -627,9 +629,8 @@ class FunctionEmitter {
           shared = `${this.use('eachString')}(${expr})`
         } else if (typeof items.$id === 'string') {
           const item = this.gen.fnOf(items)
-          shared = this.gen.needsBig(items)
-            ? `${this.use('eachWithMode')}(${expr}, b, ${item})`
-            : `${this.use('each')}(${expr}, ${item})`
+          const big = this.gen.needsBig(items) ? ', b' : ''
+          shared = `${this.use('each')}(${expr}, ${item}${big})`
         }
         if (shared !== undefined) {
           this.usesR = true

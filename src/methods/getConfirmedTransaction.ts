@@ -1,3 +1,4 @@
+import { compactTransactionParams } from '../migrate/compactTransactionParams'
 import { readTransactionConfig } from '../params/readTransactionConfig'
 import { SIGNATURE, toBase58String } from '../params/toBase58String'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
@@ -39,7 +40,8 @@ export type GetConfirmedTransactionResult<
  * Calls the deprecated `getConfirmedTransaction`: one confirmed transaction by its signature.
  * Prefer `client.getConfirmedTransaction`, which binds the transport and the u64 mode.
  *
- * The signature and config are checked before anything is sent. A `base58` request the node
+ * The signature and config are checked before anything is sent. A config of only an encoding
+ * goes as the bare encoding string, which every release reads (1.3 reads nothing else). A `base58` request the node
  * refuses for size is fetched as `base64` and re-encoded here. Nodes from 2.0 on answer this
  * method with -32601; the client's `methods` option decides what happens then.
  *
@@ -68,7 +70,7 @@ export function getConfirmedTransaction<
   return Promise.resolve().then(() => {
     const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
     const { encoding, param } = readTransactionConfig(config, ['encoding', 'commitment'], METHOD)
-    const params = param === undefined ? [sig] : [sig, param]
+    const params = compactTransactionParams(param === undefined ? [sig] : [sig, param])
     return requestTransaction(context, METHOD, params, (encoding ?? 'json') as TEncoding, options)
   })
 }

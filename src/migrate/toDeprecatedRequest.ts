@@ -1,4 +1,5 @@
 import type { RpcRequest } from '../transport/RpcTransport'
+import { compactTransactionParams } from './compactTransactionParams'
 import { editConfigObject } from './editConfigObject'
 import { DEPRECATED_OF, isReplacementMethod } from './methodPairs'
 
@@ -15,8 +16,9 @@ import { DEPRECATED_OF, isReplacementMethod } from './methodPairs'
  * - `minContextSlot`: the node no longer refuses to answer from a slot older than this one, so a
  *   lagging node may serve a page that misses the newest signatures.
  *
- * Everything else (signature or address, encoding or bare encoding string, commitment, `limit`,
- * `before`, `until`) is passed on unchanged.
+ * Everything else (signature or address, encoding, commitment, `limit`, `before`, `until`) is
+ * passed on. A transaction config that holds only an encoding (and the default commitment,
+ * `finalized`) goes as the bare encoding string, the only form nodes before 1.5.15 / 1.6 read.
  *
  * @see docs/migration.md
  * @example
@@ -38,5 +40,8 @@ export function toDeprecatedRequest(request: RpcRequest): RpcRequest {
   const params = editConfigObject(request.params, (config) => {
     delete config[dropped]
   })
-  return { method: DEPRECATED_OF[method], params }
+  return {
+    method: DEPRECATED_OF[method],
+    params: method === 'getTransaction' ? compactTransactionParams(params) : params,
+  }
 }

@@ -108,6 +108,12 @@ const INSTRUCTION_FIELDS = [
 ] as const
 
 /**
+ * The fields the one-key check must refuse: `program` and `programIdIndex` already send an
+ * instruction to its own check before the one-key form is tried.
+ */
+const RESERVED_INSTRUCTION_KEYS = ['programId', 'accounts', 'data', 'parsed', 'stackHeight']
+
+/**
  * A parsed instruction as nodes 1.2.10 to 1.2.17 wrote it in `jsonParsed`: the parser's name is
  * the object's one key, the parsed value its value (`{ "spl-memo": "hello" }`). Their unparsed
  * instructions are in compiled form ({@link CompiledInstruction}).
@@ -147,7 +153,7 @@ const JsonParsedInstructionSchema = Named<JsonParsedInstruction>(
       Named<PartiallyDecodedInstruction>(PartiallyDecodedInstructionSchema),
       SingleKey<LegacyParsedInstruction>(
         Type.Unknown(),
-        INSTRUCTION_FIELDS,
+        RESERVED_INSTRUCTION_KEYS,
         'LegacyParsedInstruction',
       ),
     ],

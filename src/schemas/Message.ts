@@ -105,7 +105,8 @@ const JsonParsedAccountKeySchema = Named<JsonParsedAccountKey>(
     Named<ParsedAccountKey>(ParsedAccountKeySchema),
     SingleKey<LegacyParsedAccountKey>(
       Type.Array(Type.String()),
-      PARSED_ACCOUNT_KEY_FIELDS,
+      // `pubkey` already sends a key to its own check before the one-key form is tried.
+      ['writable', 'signer', 'source'],
       'LegacyParsedAccountKey',
     ),
   ]),

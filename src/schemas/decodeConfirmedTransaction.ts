@@ -55,7 +55,7 @@ export function decodeConfirmedTransaction<
       context: {
         method: context.method,
         param: 'encoding',
-        reason: 'not json, jsonParsed, base58, base64 or binary',
+        reason: 'expected one of json, jsonParsed, base58, base64, binary',
       },
     })
   }

@@ -55,7 +55,7 @@ describe('getConfirmedTransaction over HTTP', () => {
     expect(viaString).toEqual(viaObject)
   })
 
-  it('encodes base58 itself when the node refuses it (SPEC: fewer than 129 bytes)', async () => {
+  it('encodes base58 itself when the node refuses it (nodes: fewer than 129 bytes)', async () => {
     const tx = picked.legacy
     expect(tx.wire.length).toBeGreaterThan(128)
     for (const config of ['base58', { encoding: 'base58' }] as const) {

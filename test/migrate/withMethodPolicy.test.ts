@@ -86,7 +86,7 @@ describe('withMethodPolicy: routing', () => {
     )
     expect(await transport(gsfa({ minContextSlot: 3 }))).toEqual([entry])
     expect(await transport(gct())).toEqual(record)
-    expect(node.sent).toEqual([gct({ encoding: 'json' }), gcsfa2({}), gct()])
+    expect(node.sent).toEqual([gct('json'), gcsfa2({}), gct()])
   })
 
   it("'deprecated' surfaces -32601 from a node that removed the method", async () => {

@@ -1,5 +1,5 @@
 /**
- * Node responses built from the field tables of SPEC §2 and server-semantics §7/§8/§10. Each call
+ * Node responses built from the node's UI types (Agave's `transaction-status-client-types`). Each call
  * returns a fresh value: the decoders convert u64 fields in place.
  */
 
@@ -21,7 +21,7 @@ export const SIG_A =
 export const SIG_B =
   '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T4Q9qAVCSjUqpX7N4E6dGj6hwnwFN6Rfx4V3wmA2BEL4x'
 
-/** server-semantics §8: getTransaction `json`, legacy System transfer of 1 lamport (1.18). */
+/** getTransaction `json`, legacy System transfer of 1 lamport (1.18). */
 export function jsonTransfer() {
   return {
     slot: 5,
@@ -231,7 +231,7 @@ export function jsonParsedTransaction() {
               },
               stackHeight: 2,
             },
-            // SPEC §2.2: the fallback may also come in the plain compiled form.
+            // Nodes before 1.2.18 sent the fallback in the plain compiled form.
             { programIdIndex: 5, accounts: [0], data: '3Bxs', stackHeight: 2 },
           ],
         },
@@ -254,7 +254,7 @@ export function encodedTransaction(encoding: 'base58' | 'base64') {
   return record
 }
 
-/** A getConfirmedSignaturesForAddress2 page (1.18 item shape, SPEC §2.3 and server-semantics §3.3). */
+/** A getConfirmedSignaturesForAddress2 page (1.18 item shape). */
 export function signaturePage(): Record<string, unknown>[] {
   return [
     {

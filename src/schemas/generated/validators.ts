@@ -6,8 +6,6 @@ import {
   type CheckWithMode,
   each,
   eachString,
-  eachWithMode,
-  freeKey,
   int64,
   isObject,
   isUint,
@@ -19,7 +17,7 @@ import {
 import type { Miss } from '../runtime/Miss'
 
 export function checkSignatureInfos(v: unknown, b: boolean): Miss | undefined {
-  const r = eachWithMode(v, b, checkSignatureInfo)
+  const r = each(v, checkSignatureInfo, b)
   if (r) return r
   return undefined
 }
@@ -179,7 +177,7 @@ function checkTransactionMetaWith(v: unknown, b: boolean, c1: Check): Miss | und
     if (r) return at(orNull(r), 'postTokenBalances')
   }
   if (v.rewards != null) {
-    r = eachWithMode(v.rewards, b, checkReward)
+    r = each(v.rewards, checkReward, b)
     if (r) return at(orNull(r), 'rewards')
   }
   if (v.loadedAddresses !== undefined) {
@@ -372,7 +370,7 @@ function checkParsedMessage(v: unknown): Miss | undefined {
       else return miss('object with pubkey or one key', u3, 'accountKeys', i2)
       if (r) return at(r, 'accountKeys', i2)
     } else {
-      return miss('object | single-key object', u3, 'accountKeys', i2)
+      return miss('object', u3, 'accountKeys', i2)
     }
   }
   if (typeof v.recentBlockhash !== 'string') {
@@ -513,8 +511,10 @@ function checkParsedAccountKey(v: unknown): Miss | undefined {
 }
 
 function checkLegacyParsedAccountKey(v: unknown): Miss | undefined {
-  const k = freeKey(v, ['pubkey', 'writable', 'signer', 'source'])
-  if (k === undefined) return miss('single-key object', v)
+  const k = soleKey(v)
+  if (k === undefined || k === 'writable' || k === 'signer' || k === 'source') {
+    return miss('single-key object', v)
+  }
   const o = v as JsonObject
   const r = eachString(o[k])
   if (r) return at(r, k)
@@ -530,7 +530,7 @@ function checkJsonParsedInstruction(v: unknown): Miss | undefined {
     else r = checkPartiallyDecodedInstruction(v)
     if (r) return r
   } else {
-    return miss('object | single-key object', v)
+    return miss('object', v)
   }
   return undefined
 }
@@ -557,16 +557,17 @@ function checkParsedInstruction(v: unknown): Miss | undefined {
 }
 
 function checkLegacyParsedInstruction(v: unknown): Miss | undefined {
-  const k = freeKey(v, [
-    'program',
-    'programId',
-    'programIdIndex',
-    'accounts',
-    'data',
-    'parsed',
-    'stackHeight',
-  ])
-  if (k === undefined) return miss('single-key object', v)
+  const k = soleKey(v)
+  if (
+    k === undefined ||
+    k === 'programId' ||
+    k === 'accounts' ||
+    k === 'data' ||
+    k === 'parsed' ||
+    k === 'stackHeight'
+  ) {
+    return miss('single-key object', v)
+  }
   return undefined
 }
 

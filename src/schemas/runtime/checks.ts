@@ -41,12 +41,6 @@ export function soleKey(value: unknown): string | undefined {
   return keys.length === 1 ? keys[0] : undefined
 }
 
-/** The key of an object with exactly one own key that is none of `reserved`, else undefined. */
-export function freeKey(value: unknown, reserved: readonly string[]): string | undefined {
-  const key = soleKey(value)
-  return key === undefined || reserved.includes(key) ? undefined : key
-}
-
 /** Checks that `value` is an array of strings. */
 export function eachString(value: unknown): Miss | undefined {
   if (!Array.isArray(value)) return miss('array', value)
@@ -56,18 +50,11 @@ export function eachString(value: unknown): Miss | undefined {
   return undefined
 }
 
-/** Checks that `value` is an array whose items pass `check`. */
-export function each(value: unknown, check: Check): Miss | undefined {
-  if (!Array.isArray(value)) return miss('array', value)
-  for (let i = 0; i < value.length; i++) {
-    const found = check(value[i])
-    if (found) return at(found, i)
-  }
-  return undefined
-}
-
-/** Checks that `value` is an array whose items pass `check`, converting their u64 fields. */
-export function eachWithMode(value: unknown, big: boolean, check: CheckWithMode): Miss | undefined {
+/**
+ * Checks that `value` is an array whose items pass `check`, which converts their u64 fields when
+ * `big` (a check of a shape without u64 fields ignores it).
+ */
+export function each(value: unknown, check: CheckWithMode, big = false): Miss | undefined {
   if (!Array.isArray(value)) return miss('array', value)
   for (let i = 0; i < value.length; i++) {
     const found = check(value[i], big)
