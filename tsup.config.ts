@@ -17,7 +17,17 @@ export default defineConfig([
     platform: 'neutral',
     // Keep `node:` specifiers: the testing entry is Node-only and bundlers resolve them cleanly.
     removeNodeProtocol: false,
-    external: ['msw', 'node:http', 'node:crypto', 'node:net', 'node:events', 'node:buffer'],
+    external: [
+      'msw',
+      'node:http',
+      'node:crypto',
+      'node:net',
+      'node:events',
+      'node:buffer',
+      'node:module',
+    ],
+    // `import.meta.url` (the testing entry loads msw lazily from it) in the CommonJS build too.
+    shims: true,
   },
   // The build of the `browser` export condition: the platform's fetch instead of cross-fetch.
   {

@@ -43,6 +43,8 @@ const KNOWN_KEYWORDS = new Set([
   'items',
   'additionalItems',
   'minItems',
+  // A tuple's upper bound (as `additionalItems`) is not checked: a newer node may add an item.
+  'maxItems',
   'anyOf',
   'enum',
   'const',

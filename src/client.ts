@@ -32,11 +32,23 @@ import {
 } from './methods/getTransaction'
 import type { CallOptions, MethodContext } from './methods/MethodContext'
 import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy'
+import { checkKnownKeys } from './params/checkKnownKeys'
 import { invalidParam } from './params/invalidParam'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import { createHttpEndpoint } from './transport/createHttpEndpoint'
 import type { HttpTransportOptions } from './transport/createHttpTransport'
+import { HTTP_TRANSPORT_OPTION_KEYS } from './transport/httpTransportOptionKeys'
 import type { RpcTransport } from './transport/RpcTransport'
+
+/** Every option of `createClient`: an unknown one (a typo, or one of a newer version) is refused. */
+const CLIENT_OPTION_KEYS: readonly string[] = [
+  'u64',
+  'methods',
+  'deprecationWarnings',
+  'maxSupportedTransactionVersion',
+  'transport',
+  ...HTTP_TRANSPORT_OPTION_KEYS,
+] satisfies readonly (keyof ClientBaseOptions | keyof ClientHttpOptions | 'transport')[]
 
 /** Options shared by both ways of building a client. */
 export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
@@ -199,6 +211,10 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
 export function createClient<TMode extends U64Mode = 'number'>(
   options: ClientOptions<TMode>,
 ): Client<TMode> {
+  if (typeof options !== 'object' || options === null) {
+    throw invalidParam('createClient', 'options', 'expected an object')
+  }
+  checkKnownKeys(options, CLIENT_OPTION_KEYS, 'createClient', 'options')
   const u64 = (options.u64 ?? 'number') as TMode
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)

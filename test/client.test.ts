@@ -12,6 +12,48 @@ describe('createClient', () => {
     expect(() => createClient({ transport: 'http://x' as never })).toThrow('expected a function')
   })
 
+  it('refuses an unknown option (a typo, or one of a newer version) instead of ignoring it', () => {
+    const ledger = createMockLedger({ seed: 4, transactions: 50 })
+    for (const [options, param] of [
+      [{ transport: ledger.transport, u46: 'bigint' }, 'options.u46'],
+      [{ url: 'http://127.0.0.1:1', timeout: 5 }, 'options.timeout'],
+      [{ url: 'http://127.0.0.1:1', retry: { attempt: 2 } }, 'retry.attempt'],
+      [{ transport: ledger.transport, requestsPerSecond: 5 }, 'options.requestsPerSecond'],
+    ] as const) {
+      expect(() => createClient(options as never)).toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ param }),
+        }),
+      )
+    }
+    // Every documented option is known, including the HTTP ones, and undefined counts as absent.
+    expect(() =>
+      createClient({
+        url: 'http://127.0.0.1:1',
+        headers: {},
+        timeoutMs: 1000,
+        retry: {
+          attempts: 2,
+          baseDelayMs: 1,
+          maxDelayMs: 2,
+          jitter: 'none',
+          shouldRetry: undefined,
+        },
+        maxResponseBytes: 1_000_000,
+        onRequest: () => undefined,
+        onResponse: () => undefined,
+        batch: false,
+        u64: 'bigint',
+        methods: 'auto',
+        deprecationWarnings: false,
+        maxSupportedTransactionVersion: 0,
+        fetch: undefined,
+        transport: undefined,
+      }),
+    ).not.toThrow()
+  })
+
   it('sends raw requests through the same transport', async () => {
     const ledger = createMockLedger({ seed: 4, transactions: 300, profile: 'v2' })
     const seen: string[] = []

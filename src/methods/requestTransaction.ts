@@ -1,4 +1,4 @@
-import { encodeBase58 } from '../base58/encodeBase58'
+import bs58 from 'bs58'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
 import { ResponseShapeError } from '../errors/ResponseShapeError'
@@ -54,7 +54,7 @@ export async function requestTransaction<
       },
     })
   }
-  const text = encodeBase58(bytes)
+  const text = bs58.encode(bytes)
   const transaction = encoding === 'binary' ? text : [text, 'base58']
   return { ...decoded, transaction } as unknown as ConfirmedTransaction<TEncoding, TMode>
 }

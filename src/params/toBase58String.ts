@@ -1,4 +1,4 @@
-import { decodeBase58 } from '../base58/decodeBase58'
+import bs58 from 'bs58'
 import type { Base58Input } from '../schemas/common'
 import { invalidParam } from './invalidParam'
 
@@ -35,7 +35,7 @@ export function toBase58String(
       `a base58 ${kind.noun} has 1 to ${kind.maxLength} characters, got ${text.length}`,
     )
   }
-  const byteLength = decodeBase58(text)?.length
+  const byteLength = bs58.decodeUnsafe(text)?.length
   if (byteLength === undefined) {
     throw invalidParam(method, param, `${JSON.stringify(text)} is not base58`)
   }

@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { TransactionEncoding, U64Mode } from './common'
 import { transactionSchema } from './Message'
 import { I64Schema, Nullable, U64Schema, Uint } from './schemaBuilders'

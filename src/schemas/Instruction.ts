@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { TransactionEncoding } from './common'
 import { Named, Nullable, SingleKey, Uint } from './schemaBuilders'
 

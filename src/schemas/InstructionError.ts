@@ -1,5 +1,11 @@
-import { type Static, Type } from 'typebox'
-import { type ObjectVariantKeys, OpenVariants, Uint, type UnknownVariant } from './schemaBuilders'
+import { type Static, Type } from '@sinclair/typebox'
+import {
+  type ObjectVariantKeys,
+  OpenVariants,
+  StringEnum,
+  Uint,
+  type UnknownVariant,
+} from './schemaBuilders'
 
 /** Unit variants of the node's `InstructionError` (serialized as bare strings). */
 const INSTRUCTION_ERROR_NAMES = [
@@ -60,7 +66,7 @@ const INSTRUCTION_ERROR_NAMES = [
 ] as const
 
 const KnownInstructionErrorSchema = Type.Union([
-  Type.Enum(INSTRUCTION_ERROR_NAMES),
+  StringEnum(INSTRUCTION_ERROR_NAMES),
   /** A program's own error code. */
   Type.Object({ Custom: Uint() }),
   /** The same, as nodes 1.0.16-1.0.20 and 1.1.3-1.1.7 named it. */

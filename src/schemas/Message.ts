@@ -1,7 +1,7 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { TransactionEncoding } from './common'
 import { instructionSchema } from './Instruction'
-import { Named, Nullable, SingleKey, Uint } from './schemaBuilders'
+import { Named, Nullable, SingleKey, StringEnum, Uint } from './schemaBuilders'
 
 const MessageHeaderSchema = Type.Object(
   {
@@ -77,7 +77,7 @@ const ParsedAccountKeySchema = Type.Object(
      * Where the key comes from: the message itself, or an address lookup table (v0). Nodes before
      * 1.10.39 / 1.13 leave it out (and list only the static keys of a v0 message).
      */
-    source: Type.Optional(Type.Enum(['transaction', 'lookupTable'])),
+    source: Type.Optional(StringEnum(['transaction', 'lookupTable'])),
   },
   { $id: 'ParsedAccountKey' },
 )

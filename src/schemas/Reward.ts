@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { U64Mode } from './common'
 import { I64Schema, Named, Nullable, U64Schema, Uint } from './schemaBuilders'
 

@@ -1,6 +1,6 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { U64Mode } from './common'
-import { I64Schema, Named, Nullable, U64Schema, Uint } from './schemaBuilders'
+import { I64Schema, Named, Nullable, StringEnum, U64Schema, Uint } from './schemaBuilders'
 import { TransactionErrorSchema } from './TransactionError'
 
 /** Commitment a transaction had reached when a signature list was served. */
@@ -31,7 +31,7 @@ const signatureInfoSchema = <TMode extends U64Mode>() =>
        */
       confirmationStatus: Type.Optional(
         Nullable(
-          Type.Unsafe<ConfirmationStatus>(Type.Enum(['processed', 'confirmed', 'finalized'])),
+          Type.Unsafe<ConfirmationStatus>(StringEnum(['processed', 'confirmed', 'finalized'])),
         ),
       ),
       /** Position of the transaction in its block; Agave 4.0 and later. */

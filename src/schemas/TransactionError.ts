@@ -1,6 +1,12 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import { InstructionErrorSchema } from './InstructionError'
-import { type ObjectVariantKeys, OpenVariants, Uint, type UnknownVariant } from './schemaBuilders'
+import {
+  type ObjectVariantKeys,
+  OpenVariants,
+  StringEnum,
+  Uint,
+  type UnknownVariant,
+} from './schemaBuilders'
 
 /** Unit variants of the node's `TransactionError` (serialized as bare strings). */
 const TRANSACTION_ERROR_NAMES = [
@@ -47,7 +53,7 @@ const AccountIndexSchema = Type.Object(
 )
 
 const KnownTransactionErrorSchema = Type.Union([
-  Type.Enum(TRANSACTION_ERROR_NAMES),
+  StringEnum(TRANSACTION_ERROR_NAMES),
   Type.Object({ InstructionError: Type.Tuple([Uint(), InstructionErrorSchema]) }),
   Type.Object({ DuplicateInstruction: Uint() }),
   Type.Object({ InsufficientFundsForRent: AccountIndexSchema }),

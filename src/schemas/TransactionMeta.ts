@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { TransactionEncoding, U64Mode } from './common'
 import { innerInstructionsRef } from './Instruction'
 import { rewardRef } from './Reward'

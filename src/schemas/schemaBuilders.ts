@@ -3,7 +3,7 @@
  * static types (through `Static`) and, at build time, the input of `scripts/generateValidators.ts`.
  * Nothing here runs in the shipped client: the decoders import only types from the schema files.
  */
-import { type TSchema, type TUnsafe, Type } from 'typebox'
+import { type TSchema, type TUnsafe, Type } from '@sinclair/typebox'
 import type { U64, U64Mode } from './common'
 
 /**
@@ -39,6 +39,10 @@ export const I64Schema = <TMode extends U64Mode>(): TUnsafe<U64<TMode>> =>
 
 /** A u8/u16/u32 field: a non-negative integer, always a `number`. */
 export const Uint = () => Type.Integer({ minimum: 0 })
+
+/** One of the given strings (a JSON Schema `enum`). */
+export const StringEnum = <const T extends readonly string[]>(values: T): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ enum: [...values] })
 
 /** `T | null`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])

@@ -1,6 +1,8 @@
 import type { ConfirmedRpcError, ErrorCode } from '../errors/ConfirmedRpcError'
+import { checkKnownKeys } from '../params/checkKnownKeys'
 import type { Batching } from './batching'
 import { createHttpTransportWith, defaultHttpTransportInternals } from './createHttpTransportWith'
+import { HTTP_TRANSPORT_OPTION_KEYS } from './httpTransportOptionKeys'
 import type { RpcTransport } from './RpcTransport'
 
 /**
@@ -157,5 +159,8 @@ export type HttpTransportOptions = Readonly<{
  * ```
  */
 export function createHttpTransport(options: HttpTransportOptions): RpcTransport {
+  if (typeof options === 'object' && options !== null) {
+    checkKnownKeys(options, HTTP_TRANSPORT_OPTION_KEYS, 'createHttpTransport', 'options')
+  }
   return createHttpTransportWith(options, defaultHttpTransportInternals)
 }

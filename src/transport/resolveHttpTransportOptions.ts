@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../params/checkKnownKeys'
 import { invalidParam } from '../params/invalidParam'
 import type { Batching } from './batching'
 import { collectSecrets } from './collectSecrets'
@@ -9,6 +10,7 @@ import type {
   RetryDecisionContext,
 } from './createHttpTransport'
 import { defaultFetch } from './defaultFetch'
+import { RETRY_OPTION_KEYS } from './httpTransportOptionKeys'
 import { redactUrl } from './redactUrl'
 
 /** Clock, randomness and sleep, replaceable in tests. @internal */
@@ -118,6 +120,8 @@ export function resolveHttpTransportOptions(
   check(isCount(maxResponseBytes, 1), 'maxResponseBytes', 'expected a positive integer')
 
   const retry = options.retry === false ? { attempts: 1 } : (options.retry ?? {})
+  check(typeof retry === 'object' && retry !== null, 'retry', 'expected an object or false')
+  checkKnownKeys(retry, RETRY_OPTION_KEYS, CALLER, 'retry')
   const attempts = retry.attempts ?? 4
   check(isCount(attempts, 1), 'retry.attempts', 'expected an integer of at least 1')
   const baseDelayMs = retry.baseDelayMs ?? 250

@@ -10,8 +10,9 @@ const root = resolve(import.meta.dirname, '../..')
 // its name as an app would (so esbuild picks the `browser` export condition), bundled and
 // minified as an app bundler would, gzip level 9. The budget guards against growth: the size
 // measured when it was set plus a little. docs/performance.md says how it compares with the
-// 12 KiB target. Lower this number as the bundle shrinks.
-const BUDGET_GZIP_BYTES = 17 * 1024
+// 12 KiB target. Lower this number as the bundle shrinks. Raised from 17 KiB when base58 went
+// back to bs58 (the design card's library, bundled: +0.45 KiB, 17,853 bytes measured).
+const BUDGET_GZIP_BYTES = 17.5 * 1024
 const entry = `
 import { createClient } from 'confirmed-rpc'
 export async function run(url: string, signature: string, address: string) {

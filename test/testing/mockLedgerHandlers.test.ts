@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../src/testing/createMockLedger'
@@ -50,5 +51,26 @@ describe('mockLedgerHandlers', () => {
 
   it('leaves other URLs alone', async () => {
     await expect(fetch('https://elsewhere.test/', { method: 'POST', body: '{}' })).rejects.toThrow()
+  })
+})
+
+describe('mockLedgerHandlers with msw passed in', () => {
+  it('builds the handlers with the given exports instead of loading msw itself', () => {
+    const methods: string[] = []
+    const given = {
+      http: new Proxy(http, {
+        get: (target, key) => {
+          methods.push(String(key))
+          return Reflect.get(target, key)
+        },
+      }),
+      HttpResponse,
+    }
+    const handlers = mockLedgerHandlers(ledger, { url: 'https://given.test/', msw: given })
+    expect(methods).toEqual(['post', 'options'])
+    expect(handlers.map((handler) => handler.info.header)).toEqual([
+      'POST https://given.test/',
+      'OPTIONS https://given.test/',
+    ])
   })
 })

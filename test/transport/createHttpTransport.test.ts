@@ -39,6 +39,9 @@ describe('createHttpTransport', () => {
       // The options of batching() before it was a function: refused, not silently ignored.
       { url: 'https://example.com', batch: { maxSize: 2 } as unknown as Batching },
       { url: 'https://example.com', headers: { 'x-api-key': 5 as unknown as string } },
+      // Unknown options and retry fields: a typo is refused, not silently ignored.
+      { url: 'https://example.com', timeout: 5 } as { url: string },
+      { url: 'https://example.com', retry: { attempt: 2 } as unknown as { attempts: number } },
     ]
     for (const options of bad) {
       expect(() => createHttpTransport(options)).toThrowError(

@@ -1,16 +1,17 @@
-import { BASE58_ALPHABET } from '../../base58/alphabet'
-
-const CODES = Uint8Array.from(BASE58_ALPHABET, (c) => c.charCodeAt(0))
+const CODES = Uint8Array.from('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', (c) =>
+  c.charCodeAt(0),
+)
 /** 58^5: five base58 digits per limb keep `limb * 65536 + carry` exact in a double. */
 const LIMB = 656_356_768
 const limbs: number[] = []
 const chars = new Uint16Array(256)
 
 /**
- * Base58 of a key or signature (at most 64 bytes; the output buffer holds 256 characters). For
- * such short values this is about 1.7 times faster than the general `encodeBase58`, since it
- * works on 16-bit chunks and base-58^5 limbs in plain doubles; the ledger encodes several keys
- * per transaction, so this is on the build's hot path.
+ * Base58 of a key or signature (at most 64 bytes; the output buffer holds 256 characters). It
+ * works on 16-bit chunks and base-58^5 limbs in plain doubles. The ledger encodes several keys per
+ * transaction, so this is on the build's hot path: with bs58's `encode` here instead, building a
+ * 100k-transaction ledger took 12.7-15.5 s against 10.5-11.9 s (2 cores, two runs each, about
+ * 25% slower), over the 10% the project allows a hand-written codec; everything else uses bs58.
  *
  * @example
  * ```ts

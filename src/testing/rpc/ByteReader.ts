@@ -1,4 +1,4 @@
-import { encodeBase58 } from '../../base58/encodeBase58'
+import bs58 from 'bs58'
 import { decodeUtf8 } from './decodeUtf8'
 
 const EMPTY = new Uint8Array(0)
@@ -62,7 +62,7 @@ export class ByteReader {
 
   pubkey(): string {
     const b = this.take(32)
-    return b.length === 32 ? encodeBase58(b) : ''
+    return b.length === 32 ? bs58.encode(b) : ''
   }
 
   /** A bincode `String`: u64 length, then UTF-8 bytes. */

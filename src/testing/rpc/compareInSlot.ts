@@ -1,4 +1,4 @@
-import { decodeBase58 } from '../../base58/decodeBase58'
+import bs58 from 'bs58'
 import type { LedgerTransaction } from '../ledger/LedgerState'
 
 /** Signatures as hex: comparing these strings compares the bytes, as `Signature`'s `Ord` does. */
@@ -7,7 +7,7 @@ const HEX_KEYS = new WeakMap<LedgerTransaction, string>()
 function hexKey(tx: LedgerTransaction): string {
   let key = HEX_KEYS.get(tx)
   if (key === undefined) {
-    key = Buffer.from(decodeBase58(tx.signature) ?? []).toString('hex')
+    key = Buffer.from(bs58.decodeUnsafe(tx.signature) ?? []).toString('hex')
     HEX_KEYS.set(tx, key)
   }
   return key

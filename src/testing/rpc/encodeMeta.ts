@@ -1,4 +1,4 @@
-import { encodeBase58 } from '../../base58/encodeBase58'
+import bs58 from 'bs58'
 import type { LedgerTransaction, TokenBalance } from '../ledger/LedgerState'
 import { allAccountKeys } from './allAccountKeys'
 import { encodeBase64 } from './encodeBase64'
@@ -54,7 +54,7 @@ export function encodeMeta(tx: LedgerTransaction, parsed: boolean, rules: Profil
             : {
                 programIdIndex: instruction.programIdIndex,
                 accounts: instruction.accounts,
-                data: encodeBase58(instruction.data),
+                data: bs58.encode(instruction.data),
                 stackHeight,
               }
         }),

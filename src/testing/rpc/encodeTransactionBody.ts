@@ -1,4 +1,4 @@
-import { encodeBase58 } from '../../base58/encodeBase58'
+import bs58 from 'bs58'
 import { isSigner } from '../ledger/isSigner'
 import { isWritable } from '../ledger/isWritable'
 import type { LedgerMessage, LedgerTransaction } from '../ledger/LedgerState'
@@ -36,7 +36,7 @@ function rawMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
     instructions: message.instructions.map((instruction) => ({
       programIdIndex: instruction.programIdIndex,
       accounts: instruction.accounts,
-      data: encodeBase58(instruction.data),
+      data: bs58.encode(instruction.data),
       stackHeight,
     })),
     addressTableLookups: addressTableLookups(message),
@@ -90,9 +90,9 @@ export function encodeTransactionBody(
 ): JsonOut {
   switch (encoding) {
     case 'binary':
-      return encodeBase58(tx.wire)
+      return bs58.encode(tx.wire)
     case 'base58':
-      return [encodeBase58(tx.wire), 'base58']
+      return [bs58.encode(tx.wire), 'base58']
     case 'base64':
       return [encodeBase64(tx.wire), 'base64']
     case 'json':

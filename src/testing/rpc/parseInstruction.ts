@@ -1,4 +1,4 @@
-import { encodeBase58 } from '../../base58/encodeBase58'
+import bs58 from 'bs58'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   MEMO_PROGRAM_ID,
@@ -112,7 +112,7 @@ export function parseInstruction(
   return {
     programId,
     accounts: accounts.map((index) => keys[index] ?? ''),
-    data: encodeBase58(data),
+    data: bs58.encode(data),
     stackHeight,
   }
 }

@@ -1,4 +1,4 @@
-import { decodeBase58 } from '../../base58/decodeBase58'
+import bs58 from 'bs58'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'
 
 /**
@@ -21,7 +21,7 @@ export function verifyBase58(
   if (maxLength !== undefined && text.length > maxLength) {
     return invalidParams('Invalid param: WrongSize')
   }
-  const byteLength = decodeBase58(text)?.length
+  const byteLength = bs58.decodeUnsafe(text)?.length
   if (byteLength === undefined) return invalidParams('Invalid param: Invalid')
   if (byteLength !== bytes) return invalidParams('Invalid param: WrongSize')
   return ok(text)
