@@ -29,7 +29,9 @@ let inputs: Metafile['inputs'] = {}
 describe('browser bundle of the core client', () => {
   beforeAll(async () => {
     if (!existsSync(resolve(root, 'dist/browser/index.js'))) {
-      throw new Error('dist/browser is missing: `npm test` builds it first; run `npm run build`')
+      throw new Error(
+        'dist/browser is missing: `npm run test:slow` builds it first; run `npm run build`',
+      )
     }
     const result = await build({
       stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },

@@ -52,7 +52,7 @@ async function runBuilt(args: string[]): Promise<Outcome> {
 describe('the built package', () => {
   beforeAll(() => {
     if (!existsSync(resolve(root, 'dist/index.cjs'))) {
-      throw new Error('dist/ is missing: `npm test` builds it first (pretest); run `npm run build`')
+      throw new Error('dist/ is missing: `npm run test:slow` builds it first; run `npm run build`')
     }
   })
 

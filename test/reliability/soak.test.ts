@@ -200,6 +200,7 @@ describe('soak over loopback with 30% injected faults', () => {
     })
     const started = Date.now()
     const outcomes: Tally = {}
+    let transient = 0
     const mismatches: string[] = []
     const expected = new Map<string, Settled>()
     const calls = workload()
@@ -215,7 +216,7 @@ describe('soak over loopback with 30% injected faults', () => {
       }
       if (settled.kind === 'error') {
         expectTypedError(settled.error)
-        if (isTransient(settled.error)) return
+        if (isTransient(settled.error)) return void transient++
         const same =
           truth.kind === 'error' &&
           isConfirmedRpcError(truth.error) &&
@@ -266,6 +267,10 @@ describe('soak over loopback with 30% injected faults', () => {
     expect(walks.every((line) => line.endsWith(' exact'))).toBe(true)
     expect(unhandled).toBe(0)
     expect(outcomes.hang ?? 0).toBe(0)
+    // Retries absorb the faults: about 0.1% of calls end in a transient error after their
+    // attempts (12 of 10,000 in one run), against the 30% of requests faulted. A weakened retry
+    // (fewer attempts, no Retry-After, no retry of a cut body) lets far more through.
+    expect(transient / CALLS).toBeLessThanOrEqual(0.01)
     expect(injected / requests).toBeGreaterThan(0.25)
     // Nothing of the client keeps the event loop alive: once the server is closed (which also
     // drops its idle keep-alive connections and its pending latency timers), no timer is left,

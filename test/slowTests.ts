@@ -1,0 +1,13 @@
+/**
+ * The suites `npm test` leaves out so that it stays quick for a one-line change; `npm run
+ * test:slow` runs them (CI runs both): the soak and fuzz runs, the limits over loopback, the
+ * 100k-transaction ledger, the examples as processes, and the checks of the built package.
+ */
+export const SLOW_TESTS = [
+  'test/reliability/soak.test.ts',
+  'test/reliability/fuzz.*.test.ts',
+  'test/reliability/limits.test.ts',
+  'test/examples/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/**/*.slow.test.ts',
+]
