@@ -42,13 +42,15 @@ import type { RpcTransport } from './transport/RpcTransport'
 
 /** Every option of `createClient`: an unknown one (a typo, or one of a newer version) is refused. */
 const CLIENT_OPTION_KEYS: readonly string[] = [
-  'u64',
-  'methods',
-  'deprecationWarnings',
-  'maxSupportedTransactionVersion',
+  ...Object.keys({
+    u64: true,
+    methods: true,
+    deprecationWarnings: true,
+    maxSupportedTransactionVersion: true,
+  } satisfies Record<keyof ClientBaseOptions, true>),
   'transport',
   ...HTTP_TRANSPORT_OPTION_KEYS,
-] satisfies readonly (keyof ClientBaseOptions | keyof ClientHttpOptions | 'transport')[]
+]
 
 /** Options shared by both ways of building a client. */
 export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{

@@ -31,7 +31,7 @@ const signatureInfoSchema = <TMode extends U64Mode>() =>
        */
       confirmationStatus: Type.Optional(
         Nullable(
-          Type.Unsafe<ConfirmationStatus>(StringEnum(['processed', 'confirmed', 'finalized'])),
+          StringEnum(['processed', 'confirmed', 'finalized'] satisfies ConfirmationStatus[]),
         ),
       ),
       /** Position of the transaction in its block; Agave 4.0 and later. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 // msw is an optional peer dependency: without it these types are `any`, and nothing fails to
-// compile. The build keeps this comment on the import in the emitted declarations.
+// compile. The declaration bundler drops this comment; scripts/markOptionalPeerTypes.ts puts it
+// back on the import in the emitted declarations.
 // biome-ignore lint/suspicious/noTsIgnore: @ts-expect-error would fail where msw is installed
 // @ts-ignore
 import type { HttpResponse as MswHttpResponse, http as mswHttp, RequestHandler } from 'msw'

@@ -23,19 +23,33 @@ export type LedgerEra = Readonly<{
 }>
 
 const G = STORAGE_GENERATIONS
+const BY_AGE = Object.values(G).sort((x, y) => x.order - y.order)
 
-const LEGACY_ONLY = { versionedTransactions: false, rentStateChecks: false, invalidMemoV1: true }
-const CURRENT = { versionedTransactions: true, rentStateChecks: true, invalidMemoV1: true }
-const BEFORE_CURRENT = [G.nothing, G.v1_3, G.v1_6, G.v1_9, G.v1_14]
+type EraTraits = Omit<LedgerEra, 'writer' | 'older'>
+const LEGACY_ONLY: EraTraits = {
+  versionedTransactions: false,
+  rentStateChecks: false,
+  invalidMemoV1: true,
+}
+const CURRENT: EraTraits = {
+  versionedTransactions: true,
+  rentStateChecks: true,
+  invalidMemoV1: true,
+}
+
+/** An era whose oldest rows were written by every release before its own, oldest first. */
+function era(traits: EraTraits, writer: StorageGeneration): LedgerEra {
+  return { ...traits, writer, older: BY_AGE.filter((g) => g.order < writer.order) }
+}
 
 const ERAS: Readonly<Record<LedgerProfile, LedgerEra>> = {
-  'v1.3': { ...LEGACY_ONLY, invalidMemoV1: false, writer: G.v1_3, older: [G.nothing] },
-  'v1.6': { ...LEGACY_ONLY, writer: G.v1_6, older: [G.nothing, G.v1_3] },
-  'v1.9': { ...LEGACY_ONLY, writer: G.v1_9, older: [G.nothing, G.v1_3, G.v1_6] },
-  'v1.14': { ...CURRENT, writer: G.v1_14, older: [G.nothing, G.v1_3, G.v1_6, G.v1_9] },
-  'v1.18': { ...CURRENT, writer: G.current, older: BEFORE_CURRENT },
-  v2: { ...CURRENT, writer: G.current, older: BEFORE_CURRENT },
-  v4: { ...CURRENT, writer: G.current, older: BEFORE_CURRENT },
+  'v1.3': era({ ...LEGACY_ONLY, invalidMemoV1: false }, G.v1_3),
+  'v1.6': era(LEGACY_ONLY, G.v1_6),
+  'v1.9': era(LEGACY_ONLY, G.v1_9),
+  'v1.14': era(CURRENT, G.v1_14),
+  'v1.18': era(CURRENT, G.current),
+  v2: era(CURRENT, G.current),
+  v4: era(CURRENT, G.current),
 }
 
 /**

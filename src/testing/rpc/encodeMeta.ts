@@ -21,8 +21,9 @@ function tokenBalances(balances: readonly TokenBalance[] | null, rules: ProfileR
 }
 
 /**
- * `meta` of a lookup result (`UiTransactionStatusMeta` in Agave's `transaction-status-client-types`), fields in the node's order and only those the
- * release has (see `ProfileRules`). `null` marks what was not recorded; `loadedAddresses` is
+ * `meta` of a lookup result (`UiTransactionStatusMeta` in Agave's
+ * `transaction-status-client-types`), fields in the node's order and only those the release has
+ * (see `ProfileRules`). `null` marks what was not recorded; `loadedAddresses` is
  * always written (from 1.10.1) except in jsonParsed form (its keys are in `accountKeys` there);
  * `returnData`, `computeUnitsConsumed` and `costUnits` only when stored.
  *
