@@ -9,8 +9,15 @@ const shared = {
 export default defineConfig([
   {
     ...shared,
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'actions/index': 'src/actions/index.ts',
+      'testing/index': 'src/testing/index.ts',
+    },
     format: ['esm', 'cjs'],
+    // Shared code in chunks for CommonJS too: one copy of each error class across the entries,
+    // so `instanceof` holds for an error thrown by an action and checked against the main entry.
+    splitting: true,
     dts: true,
     // The browser build writes into dist/browser at the same time; leave it alone.
     clean: ['**/*', '!browser/**'],
@@ -32,7 +39,7 @@ export default defineConfig([
   // The build of the `browser` export condition: the platform's fetch instead of cross-fetch.
   {
     ...shared,
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', 'actions/index': 'src/actions/index.ts' },
     outDir: 'dist/browser',
     format: ['esm'],
     clean: true,

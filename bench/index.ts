@@ -14,6 +14,7 @@ import { preparedEntries } from './fixtures/preparedEntries'
 import { runBundleSuite } from './suites/runBundleSuite'
 import { runClientSuite } from './suites/runClientSuite'
 import { runDecodeSuite } from './suites/runDecodeSuite'
+import { runHeadCheckSuite } from './suites/runHeadCheckSuite'
 import { runMemorySuite } from './suites/runMemorySuite'
 import { type PagingTarget, runPagingSuite } from './suites/runPagingSuite'
 import type { BenchRow } from './support/BenchRow'
@@ -91,6 +92,7 @@ try {
     await served.stop()
   }
 
+  rows.push(...(await runHeadCheckSuite(settings)))
   log('memory')
   rows.push(...(await runMemorySuite(settings)))
   log('bundle')

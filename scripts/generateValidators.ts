@@ -99,6 +99,10 @@ function kindOf(schema: Schema): Kind {
 }
 
 const asSchema = (value: unknown): Schema => value as Schema
+const capitalize = (text: string): string =>
+  text.replace(/^'|'$/g, '').replace(/^./, (c) => c.toUpperCase())
+/** What a schema checks, whatever its `$id`. */
+const shapeOf = ({ $id: _, ...shape }: Schema): string => JSON.stringify(shape)
 const branchesOf = (schema: Schema): Schema[] => (schema.anyOf as unknown[]).map(asSchema)
 const propertiesOf = (schema: Schema): [string, Schema][] =>
   Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([k, s]) => [
@@ -143,9 +147,9 @@ function describe(schema: Schema): string {
 /** Biome's line width: generated lines are laid out so that the formatter leaves them as they are. */
 const MAX_WIDTH = 100
 
-/** Top-level comma-separated arguments of a call (they hold no nested calls with commas here). */
-function splitArguments(text: string): string[] {
-  const args: string[] = []
+/** The top-level parts of code between `separator`s (outside quotes and brackets). */
+function splitTopLevel(text: string, separator = ','): string[] {
+  const parts: string[] = []
   let depth = 0
   let quoted = false
   let start = 0
@@ -155,17 +159,26 @@ function splitArguments(text: string): string[] {
     if (quoted) continue
     if (c === '(' || c === '[') depth++
     else if (c === ')' || c === ']') depth--
-    else if (c === ',' && depth === 0) {
-      args.push(text.slice(start, i).trim())
-      start = i + 1
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i).trim())
+      start = i + separator.length
     }
   }
-  args.push(text.slice(start).trim())
-  return args
+  parts.push(text.slice(start).trim())
+  return parts
 }
 
 /** A value the emitted code checks: how to read it, and where it sits (to convert it in place). */
 type Slot = Readonly<{ expr: string; holder: string; key: string }>
+
+/**
+ * A check that is one helper call, run only when `guard` holds (a field that may be missing or
+ * null is skipped at the call site: the common case then costs no call).
+ */
+type Operand = Readonly<{ guard?: string; call: string }>
+
+const render = ({ guard, call }: Operand): string =>
+  guard === undefined ? call : `(${guard} && ${call})`
 
 type Fn = { name: string; schema: Schema; fingerprint: string }
 
@@ -181,6 +194,27 @@ class Generator {
   private readonly order: Fn[] = []
   private readonly bigCache = new Map<string, boolean>()
   readonly helpers = new Set<string>()
+  /** Validator names by the shape they check (a schema without its own `$id`). */
+  private readonly shapes = new Map<string, string>()
+
+  /**
+   * The validator of a schema without `$id` (a tuple or a union in a field): the validator of a
+   * schema of the same shape if there is one, else a new one named `check<hint>`.
+   */
+  fnOfShape(schema: Schema, hint: string): string {
+    const shape = shapeOf(schema)
+    const known = this.shapes.get(shape)
+    if (known !== undefined) return known
+    let id = hint
+    for (let n = 2; this.fns.has(id); n++) id = `${hint}${n}`
+    return this.fnOf({ ...schema, $id: id })
+  }
+
+  /** Whether the validator `name` takes the u64 mode. */
+  isBig(name: string): boolean {
+    const fn = [...this.fns.values()].find((f) => f.name === name)
+    return fn !== undefined && this.needsBig(fn.schema)
+  }
 
   /** The validator function of a schema with `$id`, registered on first sight. */
   fnOf(schema: Schema): string {
@@ -196,6 +230,7 @@ class Generator {
     }
     const fn = { name: `check${id}`, schema, fingerprint }
     this.fns.set(id, fn)
+    if (!this.shapes.has(shapeOf(schema))) this.shapes.set(shapeOf(schema), fn.name)
     this.order.push(fn)
     return fn.name
   }
@@ -244,7 +279,25 @@ class Generator {
       }
       emitted.push(new FunctionEmitter(this, fn, rootNames.has(fn.name)).emit())
     }
-    const bodies = mergeFamilies(emitted, this.helpers)
+    // Validators that differ only in the validators they call: their code with those numbered.
+    const templates = this.order.map((fn) => {
+      const callees: string[] = []
+      const text = new FunctionEmitter(this, fn, false, (callee) => {
+        if (!callees.includes(callee)) callees.push(callee)
+        return `$${callees.indexOf(callee)}$`
+      })
+        .emit()
+        .body.join('\n')
+      return { key: `${this.needsBig(fn.schema)}\n${text}`, callees }
+    })
+    const bodies = mergeFamilies(
+      emitted,
+      templates,
+      this.helpers,
+      (name) => this.isBig(name),
+      // Laid out anew: the parameters' names are shorter than the validators'.
+      (index, ref) => new FunctionEmitter(this, this.order[index] as Fn, false, ref).emit().body,
+    )
     const name = (helper: string) => helper.replace(/^type /, '')
     const helpers = [...this.helpers].sort((x, y) => name(x).localeCompare(name(y)))
     return [
@@ -261,8 +314,6 @@ class Generator {
 
 /** A validator's code: its name, whether it takes the u64 mode, its body lines (indented). */
 type Emitted = Readonly<{ name: string; exported: boolean; big: boolean; body: readonly string[] }>
-
-const CALLEE = /\bcheck[A-Z]\w*/g
 
 /** `function name(params): Miss | undefined {`, its parameters broken out if it is too long. */
 function functionHead(exported: boolean, name: string, params: readonly string[]): string {
@@ -299,15 +350,13 @@ function familyName(names: readonly string[], taken: ReadonlySet<string>): strin
  * record roots, the two metas, ...) become one function that takes those as parameters, and each
  * former member a one-line wrapper that passes its own.
  */
-function mergeFamilies(emitted: readonly Emitted[], helpers: Set<string>): string[] {
-  const templates = emitted.map((fn) => {
-    const callees: string[] = []
-    const text = fn.body.join('\n').replace(CALLEE, (callee) => {
-      if (!callees.includes(callee)) callees.push(callee)
-      return `$${callees.indexOf(callee)}$`
-    })
-    return { key: `${fn.big}\n${text}`, text, callees }
-  })
+function mergeFamilies(
+  emitted: readonly Emitted[],
+  templates: readonly Readonly<{ key: string; callees: readonly string[] }>[],
+  helpers: Set<string>,
+  isBig: (name: string) => boolean,
+  bodyWith: (index: number, ref: (name: string) => string) => readonly string[],
+): string[] {
   const families = new Map<string, number[]>()
   templates.forEach((t, index) => {
     families.set(t.key, [...(families.get(t.key) ?? []), index])
@@ -330,19 +379,15 @@ function mergeFamilies(emitted: readonly Emitted[], helpers: Set<string>): strin
     )
     taken.add(name)
     const params = varying.map((slot, i) => {
-      // A validator is called (`$n$(v, b)`) or handed to the list helper (`each(a, $n$, b)`).
-      const call = new RegExp(`\\$${slot}\\$\\(([^()]*)\\)`).exec(model.text)
-      const handed = new RegExp(`each\\([^()]*\\$${slot}\\$, b\\)`).test(model.text)
-      const type = handed || call?.[1]?.endsWith(', b') ? 'CheckWithMode' : 'Check'
+      const big = members.some((m) => isBig(templates[m]?.callees[slot] ?? ''))
+      const type = big ? 'CheckWithMode' : 'Check'
       helpers.add(`type ${type}`)
       return { slot, name: `c${i + 1}`, type }
     })
-    const body = model.text
-      .replace(/\$(\d+)\$/g, (_, slot: string) => {
-        const param = params.find((p) => p.slot === Number(slot))
-        return param?.name ?? model.callees[Number(slot)] ?? ''
-      })
-      .split('\n')
+    const body = bodyWith(head as number, (callee) => {
+      const param = params.find((p) => model.callees[p.slot] === callee)
+      return param?.name ?? callee
+    })
     const big = emitted[head as number]?.big ?? false
     merged.set(
       members[members.length - 1] as number,
@@ -372,17 +417,37 @@ function mergeFamilies(emitted: readonly Emitted[], helpers: Set<string>): strin
   return out
 }
 
+/** What else may stand for a value (see `FunctionEmitter.expression`): bits. */
+const MISSING = 1
+const NULL = 2
+const NULL_TEXT = 4
+
+/** Kinds checked inline, without a helper of their own. */
+const PRIMITIVE_KINDS: ReadonlySet<Kind> = new Set([
+  'string',
+  'number',
+  'boolean',
+  'integer',
+  'null',
+  'const',
+  'enum',
+])
+
 /** Emits one validator function. */
 class FunctionEmitter {
   private readonly lines: string[] = []
   private depth = 1
   private temps = 0
   private usesR = false
+  /** Whether the body already ends in a `return`. */
+  private returned = false
 
   constructor(
     private readonly gen: Generator,
     private readonly fn: Fn,
     private readonly exported: boolean,
+    /** The name to call a validator by: a family's parameter instead of the validator. */
+    private readonly ref: (name: string) => string = (name) => name,
   ) {}
 
   emit(): Emitted {
@@ -391,13 +456,14 @@ class FunctionEmitter {
     if (kind === 'object') this.objectBody(schema)
     else if (kind === 'open') this.openBody(schema)
     else if (kind === 'single') this.singleBody(schema)
-    else this.value(schema, { expr: 'v', holder: '', key: '' }, [], '', true)
-    this.line('return undefined')
+    else if (kind === 'tuple') this.tupleBody(schema)
+    else this.last(schema, { expr: 'v', holder: '', key: '' }, undefined, true)
+    if (!this.returned) this.line('return undefined')
     // Every `r = ...` is followed by its `if (r)` in the same block: one assignment can be a const.
-    const assignments = this.lines.filter((line) => /^\s*(else )?(if \(.*\) )?r = /.test(line))
-    const single = assignments.length === 1 && /^\s*r = /.test(assignments[0] ?? '')
+    const assignments = this.lines.filter((line) => /^\s*(else )?(if \(.*\) )?r =( |$)/.test(line))
+    const single = assignments.length === 1 && /^\s*r =( |$)/.test(assignments[0] ?? '')
     const body = single
-      ? this.lines.map((l) => l.replace(/^(\s*)r = /, '$1const r = '))
+      ? this.lines.map((l) => l.replace(/^(\s*)r =( |$)/, '$1const r =$2'))
       : this.lines
     const decl = this.usesR && !single ? ['  let r: Miss | undefined'] : []
     return {
@@ -435,14 +501,71 @@ class FunctionEmitter {
       return
     }
     const open = statement.indexOf('(')
-    const args = splitArguments(statement.slice(open + 1, -1))
     this.block(
-      `${statement.slice(0, open + 1)}`,
-      () => {
-        for (const arg of args) this.line(`${arg},`)
-      },
+      statement.slice(0, open + 1),
+      () => this.arguments(statement.slice(open + 1, -1)),
       ')',
     )
+  }
+
+  /** A call's arguments one per line, a `||` that does not fit one operand a line. */
+  private arguments(text: string): void {
+    for (const arg of splitTopLevel(text)) {
+      const operands = splitTopLevel(arg, ' || ')
+      if ('  '.repeat(this.depth).length + arg.length + 1 <= MAX_WIDTH || operands.length < 2) {
+        this.line(`${arg},`)
+        continue
+      }
+      operands.forEach((operand, i) => {
+        if (i === 1) this.depth++
+        this.line(i < operands.length - 1 ? `${operand} ||` : `${operand},`)
+      })
+      this.depth--
+    }
+  }
+
+  /**
+   * `head a || b || ...` (`return` or `r =`), laid out as the formatter would: on one line when it
+   * fits, else one operand a line (in parentheses after `return`), a call that still does not fit
+   * with its arguments one per line.
+   */
+  private chain(head: 'return' | 'r =', checks: readonly Operand[]): void {
+    // A guarded check is `false` when it is skipped: the chain ends in `undefined`, not `false`.
+    const operands =
+      checks.at(-1)?.guard === undefined ? checks : [...checks, { call: 'undefined' }]
+    const flat = `${head} ${operands.map(render).join(' || ')}`
+    if (operands.length === 1 || '  '.repeat(this.depth).length + flat.length <= MAX_WIDTH) {
+      this.call(flat)
+      return
+    }
+    this.line(head === 'return' ? 'return (' : head)
+    this.depth++
+    operands.forEach((operand, i) => {
+      const or = i < operands.length - 1 ? ' ||' : ''
+      if (this.fits(`${render(operand)}${or}`)) {
+        this.line(`${render(operand)}${or}`)
+      } else if (operand.guard === undefined) {
+        this.broken(operand.call, or)
+      } else {
+        this.line(`(${operand.guard} &&`)
+        this.depth++
+        if (this.fits(`${operand.call})${or}`)) this.line(`${operand.call})${or}`)
+        else this.broken(operand.call, `)${or}`)
+        this.depth--
+      }
+    })
+    this.depth--
+    if (head === 'return') this.line(')')
+  }
+
+  private fits(text: string): boolean {
+    return '  '.repeat(this.depth).length + text.length <= MAX_WIDTH
+  }
+
+  /** A call with its arguments one per line, then `after` its closing parenthesis. */
+  private broken(call: string, after: string): void {
+    const open = call.indexOf('(')
+    this.block(call.slice(0, open + 1), () => this.arguments(call.slice(open + 1, -1)), `)${after}`)
   }
 
   private block(open: string, body: () => void, close = '}'): void {
@@ -483,33 +606,96 @@ class FunctionEmitter {
       : `return ${this.use('at')}(${[found, ...path].join(', ')})`
   }
 
+  /**
+   * Runs checks in order: those that are one helper call are chained with `||` (the first mismatch
+   * wins), the others are statements between the chains.
+   */
+  private sequence(checks: readonly (Operand | (() => void))[]): void {
+    const operands: Operand[] = []
+    const flush = () => {
+      if (operands.length === 0) return
+      this.usesR = true
+      this.chain('r =', operands)
+      this.guard('r', 'return r')
+      operands.length = 0
+    }
+    for (const check of checks) {
+      if (typeof check === 'function') {
+        flush()
+        check()
+      } else {
+        operands.push(check)
+      }
+    }
+    if (operands.length > 0) {
+      this.chain('return', operands)
+      this.returned = true
+    }
+  }
+
   private objectBody(schema: Schema): void {
     this.guard(`!${this.use('isObject')}(v)`, this.missing('object', 'v', []))
     const required = requiredOf(schema)
+    const checks: (Operand | (() => void))[] = []
     for (const [key, property] of propertiesOf(schema)) {
       if (!/^[A-Za-z_$][\w$]*$/.test(key)) throw new Error(`Property ${key} is not an identifier`)
       const slot = { expr: `v.${key}`, holder: 'v', key: quote(key) }
       const path = [quote(key)]
-      if (required.includes(key)) {
-        if (kindOf(property) === 'unknown') {
-          this.guard(`v.${key} === undefined`, this.missing('any value', slot.expr, path))
-        } else {
-          this.value(property, slot, path, '')
+      const isRequired = required.includes(key)
+      if (kindOf(property) === 'unknown') {
+        if (isRequired) {
+          checks.push(() =>
+            this.guard(`v.${key} === undefined`, this.missing('any value', slot.expr, path)),
+          )
         }
-      } else if (kindOf(property) !== 'unknown') {
-        const nullable = this.nullableInner(property)
-        if (nullable !== undefined) {
-          // `!= null` is `!== undefined && !== null`, shorter in the shipped bundle.
+        continue
+      }
+      const nullable = this.nullableInner(property)
+      const presence = (isRequired ? 0 : MISSING) | (nullable === undefined ? 0 : NULL)
+      // A nullable union of objects gets a validator that takes null itself: what its object
+      // branches report they lack says nothing of null.
+      const operand =
+        this.expression(nullable ?? property, slot, slot.key, presence) ??
+        (nullable === undefined
+          ? undefined
+          : this.expression(property, slot, slot.key, presence & MISSING))
+      if (operand !== undefined) {
+        checks.push(operand)
+      } else if (isRequired) {
+        checks.push(() => this.value(property, slot, path, ''))
+      } else if (nullable !== undefined) {
+        // `!= null` is `!== undefined && !== null`, shorter in the shipped bundle.
+        checks.push(() =>
           this.block(`if (${slot.expr} != null) {`, () =>
             this.value(nullable, slot, path, ' | null'),
-          )
-        } else {
+          ),
+        )
+      } else {
+        checks.push(() =>
           this.block(`if (${slot.expr} !== undefined) {`, () =>
             this.value(property, slot, path, ''),
-          )
-        }
+          ),
+        )
       }
     }
+    this.sequence(checks)
+  }
+
+  /** An array of at least as many items as the tuple has (a newer node may add one). */
+  private tupleBody(schema: Schema): void {
+    const items = (schema.items as unknown[]).map(asSchema)
+    this.guard(
+      `!Array.isArray(v) || v.length < ${items.length}`,
+      this.missing(`array of ${items.length}`, 'v', []),
+    )
+    this.sequence(
+      items.map((item, j) => {
+        const slot = { expr: `v[${j}]`, holder: 'v', key: String(j) }
+        return (
+          this.expression(item, slot, slot.key, 0) ?? (() => this.value(item, slot, [slot.key], ''))
+        )
+      }),
+    )
   }
 
   /** Any string, or a single-key object whose payload is checked when the key is a known variant. */
@@ -519,7 +705,10 @@ class FunctionEmitter {
     this.guard('k === undefined', this.missing(describe(schema), 'v', []))
     this.line('const o = v as JsonObject')
     this.gen.helpers.add('type JsonObject')
-    let first = true
+    const slot = { expr: 'o[k]', holder: 'o', key: 'k' }
+    // Variants whose payloads are checked alike share one `if`.
+    const returns = new Map<string, [Operand, string[]]>()
+    const blocks: [string, Schema][] = []
     for (const branch of branchesOf(schema)) {
       const kind = kindOf(branch)
       if (kind === 'enum') continue // unit variants: any string is accepted anyway
@@ -529,13 +718,26 @@ class FunctionEmitter {
         throw new Error('Open variants must be unit names or single-key objects')
       }
       const [key, payload] = entry
-      this.line(`${first ? '' : '} else '}if (k === ${quote(key)}) {`)
-      this.depth++
-      this.value(payload, { expr: 'o[k]', holder: 'o', key: 'k' }, ['k'], '')
-      this.depth--
-      first = false
+      const operand = this.expression(
+        payload,
+        slot,
+        'k',
+        0,
+        false,
+        `${this.fn.name.slice(5)}${key}`,
+      )
+      if (operand === undefined) blocks.push([key, payload])
+      else
+        returns.set(render(operand), [operand, [...(returns.get(render(operand))?.[1] ?? []), key]])
     }
-    if (!first) this.line('}')
+    for (const [key, payload] of blocks) {
+      this.block(`if (k === ${quote(key)}) {`, () => this.value(payload, slot, ['k'], ''))
+    }
+    for (const [operand, keys] of returns.values()) {
+      const test = keys.map((key) => `k === ${quote(key)}`).join(' || ')
+      if (operand.guard === undefined) this.guard(test, `return ${operand.call}`)
+      else this.block(`if (${test}) {`, () => this.chain('return', [operand]))
+    }
   }
 
   /** An object with one key, not a reserved one, whose value is checked against the payload. */
@@ -559,7 +761,148 @@ class FunctionEmitter {
     if (kindOf(payload) === 'unknown') return
     this.line('const o = v as JsonObject')
     this.gen.helpers.add('type JsonObject')
-    this.value(payload, { expr: 'o[k]', holder: 'o', key: 'k' }, ['k'], '')
+    this.last(payload, { expr: 'o[k]', holder: 'o', key: 'k' }, 'k')
+  }
+
+  /** Checks the value at `slot` last in the function: `return` of one helper call if it can. */
+  private last(schema: Schema, slot: Slot, key: string | undefined, inline = false): void {
+    const operand = this.expression(schema, slot, key, 0, inline)
+    if (operand === undefined) {
+      this.value(schema, slot, key === undefined ? [] : [key], '', inline)
+      return
+    }
+    this.chain('return', [operand])
+    this.returned = true
+  }
+
+  /**
+   * One helper call that checks (and converts) the value at `slot` and returns its mismatch with
+   * the path `[key]` (`[]` without a key), or undefined if no helper checks such a value.
+   * `presence` says what else may stand for the value: `MISSING` and `NULL` are skipped by the
+   * operand's guard, and with `NULL` or `NULL_TEXT` a mismatch says it expected `... | null`.
+   */
+  private expression(
+    schema: Schema,
+    slot: Slot,
+    key: string | undefined,
+    presence: number,
+    inline = false,
+    hint = `${this.fn.name.slice('check'.length)}${capitalize(key ?? '')}`,
+  ): Operand | undefined {
+    const { expr } = slot
+    const at = key ?? 'undefined'
+    // The runtime's presence: bit 1 a missing key, bit 2 null (and `... | null` in a mismatch).
+    const skips = String((presence & (MISSING | NULL)) | (presence & NULL_TEXT ? NULL : 0))
+    const nullable = presence & (NULL | NULL_TEXT) ? String(NULL) : '0'
+    const guard =
+      (presence & (MISSING | NULL)) === (MISSING | NULL)
+        ? `${expr} != null`
+        : presence & MISSING
+          ? `${expr} !== undefined`
+          : presence & NULL
+            ? `${expr} !== null`
+            : undefined
+    // Optional trailing arguments (after the first `required`) are left out when they are the
+    // helper's defaults: `undefined`, `0`, `false`.
+    // Checks that run inline are skipped at the call site when the value may be and is absent
+    // (the common case then costs nothing); a helper that is called anyway (a loop, `int64`)
+    // skips it itself.
+    const call = (helper: string, args: string[], required = 1, skipped = false): Operand => {
+      const all = [...args]
+      while (all.length > required && ['undefined', '0', 'false'].includes(all.at(-1) ?? '')) {
+        all.pop()
+      }
+      const code = `${this.use(helper)}(${all.join(', ')})`
+      return guard === undefined || skipped ? { call: code } : { guard, call: code }
+    }
+    // The key (a tuple's index may be `0`) stays when there is one.
+    const keyed = key === undefined ? 1 : 2
+    const validator = (name: string): Operand =>
+      call(
+        'inside',
+        [`${this.ref(name)}(${expr}${this.gen.isBig(name) ? ', b' : ''})`, at, nullable],
+        keyed,
+      )
+    const each = (name: string): Operand =>
+      call('each', [expr, at, this.ref(name), skips, this.gen.isBig(name) ? 'b' : 'false'], 3, true)
+    const kind = kindOf(schema)
+    if (!inline && typeof schema.$id === 'string') return validator(this.gen.fnOf(schema))
+    switch (kind) {
+      case 'int64': {
+        if (slot.holder === '' || key !== slot.key) return undefined
+        const signed = String(schema[INT64_KEYWORD] === 'i64')
+        return call('int64', [slot.holder, key, 'b', signed, skips], 4, true)
+      }
+      case 'string':
+        return call('str', [expr, at, nullable], keyed)
+      case 'integer':
+        if (schema.minimum !== 0) throw new Error('Only unsigned integers are supported')
+        return call('uint', [expr, at, nullable], keyed)
+      case 'array': {
+        const items = asSchema(schema.items)
+        const itemKind = kindOf(items)
+        if (typeof items.$id === 'string') return each(this.gen.fnOf(items))
+        if (itemKind === 'string') return call('eachString', [expr, at, skips], keyed, true)
+        if (itemKind === 'integer' && items.minimum === 0) {
+          return call('eachUint', [expr, at, skips], keyed, true)
+        }
+        if (itemKind === 'int64') {
+          const signed = String(items[INT64_KEYWORD] === 'i64')
+          return call('eachInt64', [expr, at, 'b', signed, skips], 4, true)
+        }
+        if (
+          (itemKind === 'union' || itemKind === 'tuple') &&
+          this.nullableInner(items) === undefined
+        ) {
+          return each(this.gen.fnOfShape(items, `${hint}Item`))
+        }
+        return undefined
+      }
+      case 'union': {
+        const inner = this.nullableInner(schema)
+        if (inner !== undefined && (presence & (NULL | NULL_TEXT)) === 0) {
+          const operand = this.expression(inner, slot, key, presence | NULL, inline, hint)
+          if (operand !== undefined) return operand
+        }
+        break
+      }
+      case 'tuple':
+        break
+      default:
+        if (!PRIMITIVE_KINDS.has(kind)) return undefined
+    }
+    const test = this.predicate(schema, expr)
+    if (test !== undefined) {
+      return call('is', [test, expr, at, quote(describe(schema)), nullable], 4)
+    }
+    if (inline || (kind !== 'tuple' && kind !== 'union')) return undefined
+    // What a union's object branches lack is reported without ` | null`: no nullable context.
+    if (kind === 'union' && nullable !== '0') return undefined
+    return validator(this.gen.fnOfShape(schema, hint))
+  }
+
+  /** The test that `expr` is of a schema of JSON scalars, or undefined for any other schema. */
+  private predicate(schema: Schema, expr: string): string | undefined {
+    switch (kindOf(schema)) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+        return `typeof ${expr} === '${kindOf(schema)}'`
+      case 'integer':
+        return `${this.use('isUint')}(${expr})`
+      case 'null':
+        return `${expr} === null`
+      case 'const':
+        return `${expr} === ${literal(schema.const)}`
+      case 'enum':
+        return (schema.enum as unknown[]).map((v) => `${expr} === ${literal(v)}`).join(' || ')
+      case 'union': {
+        const tests = branchesOf(schema).map((branch) => this.predicate(branch, expr))
+        return tests.every((t) => t !== undefined) ? tests.join(' || ') : undefined
+      }
+      default:
+        return undefined
+    }
   }
 
   /** `X` of a `X | null` union, if the schema is one. */
@@ -577,8 +920,25 @@ class FunctionEmitter {
   private value(schema: Schema, slot: Slot, path: readonly string[], alt: string, inline = false) {
     const kind = kindOf(schema)
     const { expr } = slot
-    if (!inline && typeof schema.$id === 'string') {
-      const name = this.gen.fnOf(schema)
+    const called = !inline && typeof schema.$id === 'string'
+    // Deeper down (in a tuple), a direct check names the whole path at once: shorter than a helper
+    // call whose mismatch then gets the rest of the path prepended.
+    const direct = path.length > 1 && (called || PRIMITIVE_KINDS.has(kind))
+    const presence = alt === '' ? 0 : alt === ' | null' ? NULL_TEXT : undefined
+    if (!direct && presence !== undefined) {
+      const operand = this.expression(schema, slot, path.at(-1), presence, inline)
+      if (operand !== undefined) {
+        this.usesR = true
+        this.chain('r =', [operand])
+        const prefix = path.slice(0, -1)
+        const found =
+          prefix.length === 0 ? 'r' : `${this.use('at')}(${['r', ...prefix].join(', ')})`
+        this.guard('r', `return ${found}`)
+        return
+      }
+    }
+    if (called) {
+      const name = this.ref(this.gen.fnOf(schema))
       this.usesR = true
       this.line(`r = ${name}(${expr}${this.gen.needsBig(schema) ? ', b' : ''})`)
       this.guard('r', this.forward(path, alt !== ''))
@@ -587,14 +947,9 @@ class FunctionEmitter {
     switch (kind) {
       case 'unknown':
         return
-      case 'int64': {
+      case 'int64':
         if (slot.holder === '') throw new Error('A u64 cannot be a validator root')
-        this.usesR = true
-        const signed = schema[INT64_KEYWORD] === 'i64'
-        this.line(`r = ${this.use('int64')}(${slot.holder}, ${slot.key}, b, ${signed})`)
-        this.guard('r', this.forward(path, alt !== ''))
-        return
-      }
+        throw new Error(`A u64 expected as ${alt} is not supported`)
       case 'string':
       case 'number':
       case 'boolean':
@@ -623,23 +978,6 @@ class FunctionEmitter {
         return
       }
       case 'array': {
-        // Lists of strings (signatures, keys, logs) and of objects with their own validator are
-        // common: shared loops keep the shipped bundle small.
-        const items = asSchema(schema.items)
-        let shared: string | undefined
-        if (kindOf(items) === 'string' && items.$id === undefined) {
-          shared = `${this.use('eachString')}(${expr})`
-        } else if (typeof items.$id === 'string') {
-          const item = this.gen.fnOf(items)
-          const big = this.gen.needsBig(items) ? ', b' : ''
-          shared = `${this.use('each')}(${expr}, ${item}${big})`
-        }
-        if (shared !== undefined) {
-          this.usesR = true
-          this.line(`r = ${shared}`)
-          this.guard('r', this.forward(path, alt !== ''))
-          return
-        }
         const a = this.bind(expr, 'a')
         const i = this.temp('i')
         this.guard(`!Array.isArray(${a})`, this.missing(`array${alt}`, a, path))
@@ -768,7 +1106,8 @@ class FunctionEmitter {
       else throw new Error('Two object branches of a union have no distinguishing key')
     }
     this.usesR = true
-    const call = (s: Schema) => `r = ${this.gen.fnOf(s)}(${u}${this.gen.needsBig(s) ? ', b' : ''})`
+    const call = (s: Schema) =>
+      `r = ${this.ref(this.gen.fnOf(s))}(${u}${this.gen.needsBig(s) ? ', b' : ''})`
     const tests: [string, Schema][] = keyed.map(([key, object]) => [
       `${u}.${key} !== undefined`,
       object,

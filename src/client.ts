@@ -1,44 +1,41 @@
-import {
-  type SignaturesForAddressOptions,
-  type SignatureWalk,
-  signaturesForAddress,
-} from './history/signaturesForAddress'
-import {
-  type TransactionsForAddressOptions,
-  type TransactionWalk,
-  transactionsForAddress,
-} from './history/transactionsForAddress'
+import type { ActionClient } from './actions/ActionClient'
 import {
   type GetConfirmedSignaturesForAddress2Config,
   type GetConfirmedSignaturesForAddress2Result,
   getConfirmedSignaturesForAddress2,
-} from './methods/getConfirmedSignaturesForAddress2'
+} from './actions/getConfirmedSignaturesForAddress2'
 import {
   type GetConfirmedTransactionConfig,
   type GetConfirmedTransactionParams,
   type GetConfirmedTransactionResult,
   getConfirmedTransaction,
-} from './methods/getConfirmedTransaction'
+} from './actions/getConfirmedTransaction'
 import {
   type GetSignaturesForAddressConfig,
   type GetSignaturesForAddressResult,
   getSignaturesForAddress,
-} from './methods/getSignaturesForAddress'
+} from './actions/getSignaturesForAddress'
 import {
   type GetTransactionConfig,
   type GetTransactionParams,
   type GetTransactionResult,
   getTransaction,
-} from './methods/getTransaction'
-import type { CallOptions, MethodContext } from './methods/MethodContext'
+} from './actions/getTransaction'
+import type { SignaturesForAddressOptions } from './history/SignaturesForAddressOptions'
+import { type SignatureWalk, signaturesForAddress } from './history/signaturesForAddress'
+import {
+  type TransactionsForAddressOptions,
+  type TransactionWalk,
+  transactionsForAddress,
+} from './history/transactionsForAddress'
 import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy'
 import { checkKnownKeys } from './params/checkKnownKeys'
-import { invalidParam } from './params/invalidParam'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
-import { createHttpEndpoint } from './transport/createHttpEndpoint'
-import type { HttpTransportOptions } from './transport/createHttpTransport'
+import { invalidParam } from './shared/invalidParam'
+import { createHttpTransport } from './transport/createHttpTransport'
+import type { HttpTransportOptions } from './transport/HttpTransportOptions'
 import { HTTP_TRANSPORT_OPTION_KEYS } from './transport/httpTransportOptionKeys'
-import type { RpcTransport } from './transport/RpcTransport'
+import type { RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
 
 /** Every option of `createClient`: an unknown one (a typo, or one of a newer version) is refused. */
 const CLIENT_OPTION_KEYS: readonly string[] = [
@@ -80,11 +77,12 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
    */
   deprecationWarnings?: boolean | undefined
   /**
-   * Opts the deprecated `getConfirmedTransaction` into versioned transactions: it is sent as
-   * `getTransaction` with this `maxSupportedTransactionVersion` (0..255), since the old method
-   * can never return a v0 transaction, and the result keeps `version`. Ignored under
+   * The highest transaction version this client reads (0..255), for every transaction lookup:
+   * `getTransaction` calls and `transactionsForAddress` walks that do not set their own, and
+   * `getConfirmedTransaction` calls, which are then sent as `getTransaction` (the old method can
+   * never return a versioned transaction). Results then carry `version`. Ignored under
    * `methods: 'deprecated'`.
-   * @default undefined (faithful: a v0 transaction is refused with -32015, as by the old method)
+   * @default undefined (legacy transactions only: a v0 one is refused with -32015, as by the node)
    */
   maxSupportedTransactionVersion?: number | undefined
 }>
@@ -106,37 +104,44 @@ export type ClientOptions<TMode extends U64Mode = 'number'> =
   | ClientHttpOptions<TMode>
   | ClientTransportOptions<TMode>
 
-/** A client: the four methods bound to one transport and one u64 mode. */
+/**
+ * A client: the four methods and the two history walks bound to one transport and one u64 mode.
+ * It is also an `ActionClient`: every action of `confirmed-rpc/actions` takes it first.
+ */
 export type Client<TMode extends U64Mode = 'number'> = Readonly<{
   /** The u64 mode this client decodes with. */
   u64: TMode
-  /** The transport every call goes through. */
+  /** The transport every call goes through, with the client's migration policy. */
   transport: RpcTransport
   /**
    * The deprecated `getConfirmedTransaction`: one transaction by signature, or `null`. The
    * result's `transaction` type follows the encoding (config object or bare string); without
    * an encoding it is `json`.
+   * @deprecated Nodes from 2.0 on removed `getConfirmedTransaction` (this client then sends
+   * `getTransaction` for you): call `getTransaction`, its replacement.
    */
   getConfirmedTransaction(
     signature: Base58Input,
     config?: GetConfirmedTransactionConfig<never> | undefined,
-    options?: CallOptions | undefined,
   ): Promise<GetConfirmedTransactionResult<'json', TMode>>
+  /** @deprecated Nodes from 2.0 on removed `getConfirmedTransaction`: call `getTransaction`. */
   getConfirmedTransaction<TEncoding extends TransactionEncoding>(
     signature: Base58Input,
     config: GetConfirmedTransactionParams<TEncoding>,
-    options?: CallOptions | undefined,
   ): Promise<GetConfirmedTransactionResult<TEncoding, TMode>>
+  /** @deprecated Nodes from 2.0 on removed `getConfirmedTransaction`: call `getTransaction`. */
   getConfirmedTransaction(
     signature: Base58Input,
     config?: GetConfirmedTransactionParams | undefined,
-    options?: CallOptions | undefined,
   ): Promise<GetConfirmedTransactionResult<TransactionEncoding, TMode>>
-  /** The deprecated `getConfirmedSignaturesForAddress2`: one page of an address's history. */
+  /**
+   * The deprecated `getConfirmedSignaturesForAddress2`: one page of an address's history.
+   * @deprecated Nodes from 2.0 on removed `getConfirmedSignaturesForAddress2` (this client then
+   * sends `getSignaturesForAddress` for you): call `getSignaturesForAddress`, its replacement.
+   */
   getConfirmedSignaturesForAddress2(
     address: Base58Input,
     config?: GetConfirmedSignaturesForAddress2Config | undefined,
-    options?: CallOptions | undefined,
   ): Promise<GetConfirmedSignaturesForAddress2Result<TMode>>
   /**
    * `getTransaction`, the replacement of `getConfirmedTransaction`; `json` unless an encoding
@@ -145,23 +150,19 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
   getTransaction(
     signature: Base58Input,
     config?: GetTransactionConfig<never> | undefined,
-    options?: CallOptions | undefined,
   ): Promise<GetTransactionResult<'json', TMode>>
   getTransaction<TEncoding extends TransactionEncoding>(
     signature: Base58Input,
     config: GetTransactionParams<TEncoding>,
-    options?: CallOptions | undefined,
   ): Promise<GetTransactionResult<TEncoding, TMode>>
   getTransaction(
     signature: Base58Input,
     config?: GetTransactionParams | undefined,
-    options?: CallOptions | undefined,
   ): Promise<GetTransactionResult<TransactionEncoding, TMode>>
   /** `getSignaturesForAddress`, the replacement of `getConfirmedSignaturesForAddress2`. */
   getSignaturesForAddress(
     address: Base58Input,
     config?: GetSignaturesForAddressConfig | undefined,
-    options?: CallOptions | undefined,
   ): Promise<GetSignaturesForAddressResult<TMode>>
   /**
    * Walks an address's whole history, newest first, paging backwards with `before` and stopping
@@ -183,9 +184,13 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
   ): TransactionWalk<TEncoding, TMode>
   /**
    * Any JSON-RPC call, unchecked: the raw `result` as `unknown` (integers above 2^53-1 as digit
-   * strings). The escape hatch for methods this client does not wrap.
+   * strings). The escape hatch for methods this client does not wrap; `options.signal` cancels it.
    */
-  request(method: string, params?: readonly unknown[], options?: CallOptions): Promise<unknown>
+  request(
+    method: string,
+    params?: readonly unknown[],
+    options?: RpcTransportOptions,
+  ): Promise<unknown>
 }>
 
 /**
@@ -222,8 +227,6 @@ export function createClient<TMode extends U64Mode = 'number'>(
     throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }
   let transport: RpcTransport
-  let endpoint: string | undefined
-  let redact: ((text: string) => string) | undefined
   if (options.transport !== undefined) {
     if (typeof options.transport !== 'function') {
       throw invalidParam('createClient', 'transport', 'expected a function')
@@ -233,7 +236,14 @@ export function createClient<TMode extends U64Mode = 'number'>(
     if (typeof options.url !== 'string') {
       throw invalidParam('createClient', 'url', 'expected a URL string, or give a `transport`')
     }
-    ;({ transport, endpoint, redact } = createHttpEndpoint(options))
+    const {
+      u64: _,
+      methods,
+      deprecationWarnings,
+      maxSupportedTransactionVersion,
+      ...http
+    } = options
+    transport = createHttpTransport(http)
   }
   // Everything above the transport (methods, pager, `request`) follows the one policy.
   transport = withMethodPolicy(transport, {
@@ -241,36 +251,27 @@ export function createClient<TMode extends U64Mode = 'number'>(
     deprecationWarnings: options.deprecationWarnings,
     maxSupportedTransactionVersion: options.maxSupportedTransactionVersion,
   })
-  const context: MethodContext<TMode> = { transport, u64, endpoint, redact }
+  const client: ActionClient<TMode> = { transport, u64 }
+  // Each method is its action with this client as the first argument.
+  const bind =
+    <TArgs extends unknown[], TResult>(
+      action: (bound: ActionClient<TMode>, ...args: TArgs) => TResult,
+    ) =>
+    (...args: TArgs): TResult =>
+      action(client, ...args)
+  type Methods = Client<TMode>
 
   return {
     u64,
     transport,
-    getConfirmedTransaction: ((
-      signature: Base58Input,
-      config?: GetConfirmedTransactionParams,
-      callOptions?: CallOptions,
-    ) =>
-      getConfirmedTransaction(
-        context,
-        signature,
-        config,
-        callOptions,
-      )) as Client<TMode>['getConfirmedTransaction'],
-    getConfirmedSignaturesForAddress2: (address, config, callOptions) =>
-      getConfirmedSignaturesForAddress2(context, address, config, callOptions),
-    getTransaction: ((
-      signature: Base58Input,
-      config?: GetTransactionParams,
-      callOptions?: CallOptions,
-    ) =>
-      getTransaction(context, signature, config, callOptions)) as Client<TMode>['getTransaction'],
-    getSignaturesForAddress: (address, config, callOptions) =>
-      getSignaturesForAddress(context, address, config, callOptions),
-    signaturesForAddress: (address, walkOptions) =>
-      signaturesForAddress(context, address, walkOptions),
-    transactionsForAddress: (address, walkOptions) =>
-      transactionsForAddress(context, address, walkOptions),
+    getConfirmedTransaction: bind(getConfirmedTransaction) as Methods['getConfirmedTransaction'],
+    getConfirmedSignaturesForAddress2: bind(
+      getConfirmedSignaturesForAddress2,
+    ) as Methods['getConfirmedSignaturesForAddress2'],
+    getTransaction: bind(getTransaction) as Methods['getTransaction'],
+    getSignaturesForAddress: bind(getSignaturesForAddress) as Methods['getSignaturesForAddress'],
+    signaturesForAddress: bind(signaturesForAddress) as Methods['signaturesForAddress'],
+    transactionsForAddress: bind(transactionsForAddress) as Methods['transactionsForAddress'],
     request: async (method, params = [], callOptions) => {
       if (typeof method !== 'string' || method.length === 0) {
         throw invalidParam('request', 'method', 'expected a non-empty method name')

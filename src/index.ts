@@ -6,6 +6,25 @@
  * @packageDocumentation
  */
 
+export type { ActionClient } from './actions/ActionClient'
+export type {
+  GetConfirmedSignaturesForAddress2Config,
+  GetConfirmedSignaturesForAddress2Result,
+} from './actions/getConfirmedSignaturesForAddress2'
+export type {
+  GetConfirmedTransactionConfig,
+  GetConfirmedTransactionParams,
+  GetConfirmedTransactionResult,
+} from './actions/getConfirmedTransaction'
+export type {
+  GetSignaturesForAddressConfig,
+  GetSignaturesForAddressResult,
+} from './actions/getSignaturesForAddress'
+export type {
+  GetTransactionConfig,
+  GetTransactionParams,
+  GetTransactionResult,
+} from './actions/getTransaction'
 export {
   type Client,
   type ClientBaseOptions,
@@ -15,26 +34,21 @@ export {
   createClient,
 } from './client'
 export {
-  type BaseErrorContext,
   ConfirmedRpcError,
   type ConfirmedRpcErrorArgs,
-  ErrorCode,
-  type ErrorContext,
-  type ErrorContextByCode,
   isConfirmedRpcError,
 } from './errors/ConfirmedRpcError'
 export { CursorNotFoundError } from './errors/CursorNotFoundError'
+export { ErrorCode } from './errors/ErrorCode'
+export type { BaseErrorContext, ErrorContext, ErrorContextByCode } from './errors/ErrorContext'
 export { InvalidParamError } from './errors/InvalidParamError'
 export { JsonRpcErrorCode } from './errors/JsonRpcErrorCode'
 export { ResponseShapeError, type ResponseShapeErrorCode } from './errors/ResponseShapeError'
 export { RpcResponseError } from './errors/RpcResponseError'
 export { TransportError, type TransportErrorCode } from './errors/TransportError'
 export type { HistoryCheckpoint } from './history/HistoryCheckpoint'
-export {
-  type SignaturesForAddressOptions,
-  type SignatureWalk,
-  signaturesForAddress,
-} from './history/signaturesForAddress'
+export type { SignaturesForAddressOptions } from './history/SignaturesForAddressOptions'
+export { type SignatureWalk, signaturesForAddress } from './history/signaturesForAddress'
 export {
   type AddressTransaction,
   type TransactionsForAddressOptions,
@@ -42,25 +56,6 @@ export {
   transactionsForAddress,
 } from './history/transactionsForAddress'
 export { parseJson } from './json/parseJson'
-export type {
-  GetConfirmedSignaturesForAddress2Config,
-  GetConfirmedSignaturesForAddress2Result,
-} from './methods/getConfirmedSignaturesForAddress2'
-export type {
-  GetConfirmedTransactionConfig,
-  GetConfirmedTransactionParams,
-  GetConfirmedTransactionResult,
-} from './methods/getConfirmedTransaction'
-export type {
-  GetSignaturesForAddressConfig,
-  GetSignaturesForAddressResult,
-} from './methods/getSignaturesForAddress'
-export type {
-  GetTransactionConfig,
-  GetTransactionParams,
-  GetTransactionResult,
-} from './methods/getTransaction'
-export type { CallOptions } from './methods/MethodContext'
 export { toDeprecatedRequest } from './migrate/toDeprecatedRequest'
 export { type ToDeprecatedResultOptions, toDeprecatedResult } from './migrate/toDeprecatedResult'
 export {
@@ -116,17 +111,17 @@ export type {
   TransactionMeta,
   TransactionStatus,
 } from './schemas/TransactionMeta'
-export { type Batching, type BatchingOptions, batching } from './transport/batching'
-export {
-  createHttpTransport,
-  type FetchFunction,
-  type HttpRequestEvent,
-  type HttpResponseEvent,
-  type HttpTransportOptions,
-  type HttpTransportRetryOptions,
-  type RetryDecisionContext,
-} from './transport/createHttpTransport'
+export type { Batching, BatchingOptions } from './transport/BatchingOptions'
+export { batching } from './transport/batching'
+export { createHttpTransport } from './transport/createHttpTransport'
+export type { FetchFunction } from './transport/FetchFunction'
+export type { HttpRequestEvent, HttpResponseEvent } from './transport/HttpRequestEvent'
+export type {
+  HttpTransportOptions,
+  HttpTransportRetryOptions,
+} from './transport/HttpTransportOptions'
 export { isRetryableError } from './transport/isRetryableError'
 export { parseRetryAfter } from './transport/parseRetryAfter'
+export type { RetryDecisionContext } from './transport/RetryDecisionContext'
 export type { RpcRequest, RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
 export { redactUrl } from './transport/redactUrl'

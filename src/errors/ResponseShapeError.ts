@@ -1,4 +1,4 @@
-import { ConfirmedRpcError, type ConfirmedRpcErrorArgs } from './ConfirmedRpcError'
+import { ConfirmedRpcError } from './ConfirmedRpcError'
 
 /** Codes of results that arrived intact but do not fit the method's schema or the u64 mode. */
 export type ResponseShapeErrorCode = 'RESPONSE_SHAPE' | 'UNSAFE_INTEGER'
@@ -23,7 +23,4 @@ export class ResponseShapeError<
   TCode extends ResponseShapeErrorCode = ResponseShapeErrorCode,
 > extends ConfirmedRpcError<TCode> {
   override name = 'ResponseShapeError'
-  constructor(args: ConfirmedRpcErrorArgs<TCode>) {
-    super(args)
-  }
 }

@@ -1,4 +1,4 @@
-import { ConfirmedRpcError, type ConfirmedRpcErrorArgs } from './ConfirmedRpcError'
+import { ConfirmedRpcError } from './ConfirmedRpcError'
 
 /** Codes of failures to get a usable JSON-RPC answer at all. */
 export type TransportErrorCode =
@@ -26,7 +26,4 @@ export class TransportError<
   TCode extends TransportErrorCode = TransportErrorCode,
 > extends ConfirmedRpcError<TCode> {
   override name = 'TransportError'
-  constructor(args: ConfirmedRpcErrorArgs<TCode>) {
-    super(args)
-  }
 }

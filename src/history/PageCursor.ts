@@ -1,5 +1,3 @@
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
-
 /** What the pager needs of a signature entry. @internal */
 export type PageEntry = Readonly<{
   signature: string
@@ -24,14 +22,4 @@ export type PageCursor = {
    * bounded by the busiest slot, not by the length of the history.
    */
   seen: Set<string>
-}
-
-/** The cursor a walk starts from. @internal */
-export function createPageCursor(start: HistoryCheckpoint): PageCursor {
-  return {
-    signature: start.before,
-    slot: start.slot === undefined ? undefined : BigInt(start.slot),
-    transactionIndex: start.transactionIndex,
-    seen: new Set(start.before === undefined ? [] : [start.before]),
-  }
 }

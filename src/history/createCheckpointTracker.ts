@@ -1,4 +1,4 @@
-import { invalidParam } from '../params/invalidParam'
+import { invalidParam } from '../shared/invalidParam'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { PageEntry } from './PageCursor'
 

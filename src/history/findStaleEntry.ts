@@ -37,23 +37,20 @@ export function findStaleEntry(
     ) {
       return { index: i, param: 'until' }
     }
-    if (slot === undefined) {
-      slot = entry.slot
-      index = entry.transactionIndex
-      continue
-    }
-    // A repeat of an entry taken before is fine while the page is still in the cursor's slot.
-    if (cursor.seen.has(entry.signature) && startSlot !== undefined && !(slot < startSlot)) {
-      continue
-    }
-    if (entry.slot > slot) return { index: i, param: 'before' }
-    if (
-      !(entry.slot < slot) &&
-      index !== undefined &&
-      entry.transactionIndex !== undefined &&
-      entry.transactionIndex >= index
-    ) {
-      return { index: i, param: 'before' }
+    if (slot !== undefined) {
+      // A repeat of an entry taken before is fine while the page is still in the cursor's slot.
+      if (cursor.seen.has(entry.signature) && startSlot !== undefined && !(slot < startSlot)) {
+        continue
+      }
+      if (
+        entry.slot > slot ||
+        (!(entry.slot < slot) &&
+          index !== undefined &&
+          entry.transactionIndex !== undefined &&
+          entry.transactionIndex >= index)
+      ) {
+        return { index: i, param: 'before' }
+      }
     }
     slot = entry.slot
     index = entry.transactionIndex

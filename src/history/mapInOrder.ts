@@ -3,9 +3,10 @@
  * `[item, result]` in the source's order. A failure of `source` surfaces after the items before
  * it; a failure of `map` surfaces at its item.
  *
- * When the consumer stops, `stop` is called first (it must make the source and the pending
- * calls settle, e.g. by aborting their signal), then everything still running is awaited, so
- * nothing is left behind.
+ * The items are asked of `source` ahead of the consumer, several asks at once (an async
+ * generator queues them), and each is mapped as soon as it comes. When the consumer stops,
+ * `stop` is called first (it must make the source and the pending calls settle, e.g. by aborting
+ * their signal), then everything still running is awaited, so nothing is left behind.
  * @internal
  */
 export async function* mapInOrder<T, R>(
@@ -14,64 +15,40 @@ export async function* mapInOrder<T, R>(
   concurrency: number,
   stop: () => void,
 ): AsyncGenerator<readonly [T, R], void, undefined> {
+  type Ask = Promise<IteratorResult<readonly [T, Promise<R>], undefined>>
   const iterator = source[Symbol.asyncIterator]()
-  const queue: { item: T; result: Promise<R> }[] = []
-  let finished = false
-  let failure: { error: unknown } | undefined
+  // Items asked for and not yet yielded, with their calls: never more than `concurrency`.
+  const ahead: Ask[] = []
+  const settled = (ask: Ask): Promise<unknown> =>
+    ask.then((got): unknown => got.done || got.value[1])
   let stopped = false
-  let wakeConsumer: (() => void) | undefined
-  let wakePump: (() => void) | undefined
-  const notifyConsumer = (): void => {
-    wakeConsumer?.()
-    wakeConsumer = undefined
+  const askNext = (): void => {
+    // Nothing is mapped once the consumer has stopped: what comes then is dropped.
+    const ask: Ask = iterator
+      .next()
+      .then((got) =>
+        got.done || stopped
+          ? { done: true, value: undefined }
+          : { done: false, value: [got.value, map(got.value)] },
+      )
+    // Awaited in order below; this only keeps an early failure from being reported.
+    settled(ask).catch(() => undefined)
+    ahead.push(ask)
   }
-
-  const pump = (async (): Promise<void> => {
-    try {
-      while (!stopped) {
-        if (queue.length >= concurrency) {
-          await new Promise<void>((resolve) => (wakePump = resolve))
-          continue
-        }
-        const next = await iterator.next()
-        if (next.done || stopped) break
-        const result = map(next.value)
-        // Awaited in order by the consumer; this only keeps an early failure from being reported.
-        result.catch(() => undefined)
-        queue.push({ item: next.value, result })
-        notifyConsumer()
-      }
-    } catch (error) {
-      failure = { error }
-    } finally {
-      finished = true
-      notifyConsumer()
-    }
-  })()
-
+  for (let i = 0; i < concurrency; i++) askNext()
   try {
     for (;;) {
-      const head = queue[0]
-      if (head === undefined) {
-        if (finished) {
-          if (failure !== undefined) throw failure.error
-          return
-        }
-        await new Promise<void>((resolve) => (wakeConsumer = resolve))
-        continue
-      }
-      const result = await head.result
-      queue.shift()
-      wakePump?.()
-      wakePump = undefined
-      yield [head.item, result] as const
+      const got = await (ahead[0] as Ask)
+      if (got.done) return
+      const result = await got.value[1]
+      ahead.shift()
+      askNext()
+      yield [got.value[0], result] as const
     }
   } finally {
     stopped = true
     stop()
-    wakePump?.()
-    await pump
+    await Promise.allSettled(ahead.map(settled))
     await iterator.return?.()
-    await Promise.allSettled(queue.map((entry) => entry.result))
   }
 }

@@ -1,20 +1,10 @@
-import { checkCommitment, checkConfigObject, checkInteger } from '../params/checkConfigFields'
-import { checkKnownKeys } from '../params/checkKnownKeys'
-import { invalidParam } from '../params/invalidParam'
-import { SIGNATURE, toBase58String } from '../params/toBase58String'
+import { checkCommitment } from '../params/checkConfigFields'
+import { invalidParam } from '../shared/invalidParam'
+import { booleanField } from './booleanField'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
-
-const KEYS = [
-  'version',
-  'address',
-  'before',
-  'slot',
-  'transactionIndex',
-  'until',
-  'remaining',
-  'commitment',
-  'done',
-] as const
+import { integerField } from './integerField'
+import { type FieldReader, readFields } from './readFields'
+import { signatureField } from './signatureField'
 
 /**
  * Checks a checkpoint handed back through `resume` (it may come from a file or another process)
@@ -22,54 +12,38 @@ const KEYS = [
  * @internal
  */
 export function readCheckpoint(value: unknown, address: string, method: string): HistoryCheckpoint {
-  const param = 'options.resume'
-  checkConfigObject(value, method, param)
-  if (value === undefined) throw invalidParam(method, param, 'expected a checkpoint object')
-  const object = value as Readonly<Record<string, unknown>>
-  checkKnownKeys(object, KEYS, method, param)
-  if (object.version !== 1) {
-    throw invalidParam(method, `${param}.version`, 'expected 1 (a checkpoint of this version)')
+  const fail = (param: string, reason: string): never => {
+    throw invalidParam(method, param, reason)
   }
-  if (object.address !== address) {
-    throw invalidParam(method, `${param}.address`, 'the checkpoint belongs to another address')
-  }
-  const before = readSignature(object.before, method, `${param}.before`)
-  const until = readSignature(object.until, method, `${param}.until`)
-  const slot = object.slot
-  if (slot !== undefined && (typeof slot !== 'string' || !/^\d{1,20}$/.test(slot))) {
-    throw invalidParam(method, `${param}.slot`, 'expected decimal digits')
-  }
-  if (slot !== undefined && before === undefined) {
-    throw invalidParam(method, `${param}.slot`, 'a slot needs the `before` signature it belongs to')
-  }
-  const max = Number.MAX_SAFE_INTEGER
-  const transactionIndex = checkInteger(
-    object.transactionIndex,
-    0,
-    max,
+  // JSON gives strings: unlike an option, a checkpoint's signature is never a key object.
+  const text: FieldReader<string | undefined> = (field, _, param) =>
+    field === undefined || typeof field === 'string'
+      ? signatureField(field, method, param)
+      : fail(param, 'expected a base58 signature string')
+  const count = integerField(0, Number.MAX_SAFE_INTEGER)
+  const checkpoint: HistoryCheckpoint = readFields(
+    value,
+    {
+      version: (field, _, param) =>
+        field === 1 ? (1 as const) : fail(param, 'expected 1 (a checkpoint of this version)'),
+      address: (field, _, param) =>
+        field === address ? address : fail(param, 'the checkpoint belongs to another address'),
+      before: text,
+      slot: (field, _, param) =>
+        field === undefined || (typeof field === 'string' && /^\d{1,20}$/.test(field))
+          ? field
+          : fail(param, 'expected decimal digits'),
+      transactionIndex: count,
+      until: text,
+      remaining: count,
+      commitment: checkCommitment,
+      done: booleanField(),
+    },
     method,
-    `${param}.transactionIndex`,
+    'options.resume',
   )
-  const remaining = checkInteger(object.remaining, 0, max, method, `${param}.remaining`)
-  const commitment = checkCommitment(object.commitment, method, `${param}.commitment`)
-  if (typeof object.done !== 'boolean')
-    throw invalidParam(method, `${param}.done`, 'expected a boolean')
-  return {
-    version: 1,
-    address,
-    before,
-    slot: slot as string | undefined,
-    transactionIndex,
-    until,
-    remaining,
-    commitment,
-    done: object.done,
+  if (checkpoint.slot !== undefined && checkpoint.before === undefined) {
+    fail('options.resume.slot', 'a slot needs the `before` signature it belongs to')
   }
-}
-
-function readSignature(value: unknown, method: string, param: string): string | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'string')
-    throw invalidParam(method, param, 'expected a base58 signature string')
-  return toBase58String(value, SIGNATURE, method, param)
+  return checkpoint
 }

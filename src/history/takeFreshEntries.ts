@@ -3,9 +3,9 @@ import type { PageCursor, PageEntry } from './PageCursor'
 /** What {@link takeFreshEntries} kept of a page. @internal */
 export type FreshEntries<T> = Readonly<{
   /** The entries not taken before, in page order. */
-  fresh: T[]
+  entries: T[]
   /** The page held the walk's `until` signature: the walk ends here. */
-  reachedUntil: boolean
+  end: boolean
 }>
 
 /**
@@ -21,7 +21,7 @@ export function takeFreshEntries<T extends PageEntry>(
 ): FreshEntries<T> {
   const fresh: T[] = []
   for (const entry of page) {
-    if (entry.signature === until) return { fresh, reachedUntil: true }
+    if (entry.signature === until) return { entries: fresh, end: true }
     if (cursor.slot === undefined || entry.slot < cursor.slot) {
       cursor.seen.clear()
       cursor.slot = entry.slot
@@ -33,5 +33,5 @@ export function takeFreshEntries<T extends PageEntry>(
     cursor.transactionIndex = entry.transactionIndex
     fresh.push(entry)
   }
-  return { fresh, reachedUntil: false }
+  return { entries: fresh, end: false }
 }

@@ -1,26 +1,29 @@
-import { getConfirmedTransaction } from '../methods/getConfirmedTransaction'
-import { getTransaction } from '../methods/getTransaction'
-import type { MethodContext } from '../methods/MethodContext'
-import { checkEncoding, checkInteger } from '../params/checkConfigFields'
+import type { ActionClient } from '../actions/ActionClient'
+import { getConfirmedTransaction } from '../actions/getConfirmedTransaction'
+import { getTransaction } from '../actions/getTransaction'
+import { readActionClient } from '../actions/readActionClient'
+import { checkEncoding } from '../params/checkConfigFields'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, TransactionEncoding, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import { sleep } from '../transport/sleep'
+import { askUntilFound } from './askUntilFound'
 import { createCheckpointTracker } from './createCheckpointTracker'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import { integerField } from './integerField'
 import { linkSignal } from './linkSignal'
 import { mapInOrder } from './mapInOrder'
-import { resolveWalkOptions, WALK_OPTION_KEYS, type WalkPlan } from './resolveWalkOptions'
-import type { SignaturesForAddressOptions } from './signaturesForAddress'
+import { resolveWalkOptions, WALK_OPTIONS } from './resolveWalkOptions'
+import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import { walkPages } from './walkPages'
 
 const METHOD = 'transactionsForAddress'
-const KNOWN_KEYS = [
-  ...WALK_OPTION_KEYS,
-  'encoding',
-  'concurrency',
-  'maxSupportedTransactionVersion',
-] as const
+const OPTIONS = {
+  ...WALK_OPTIONS,
+  encoding: (value: unknown, method: string, param: string): TransactionEncoding =>
+    checkEncoding(value, method, param) ?? 'json',
+  concurrency: integerField(1, 100, 8),
+  maxSupportedTransactionVersion: integerField(0, 255),
+}
 
 /**
  * Options of {@link transactionsForAddress}: those of the signature walk, plus the lookups.
@@ -51,13 +54,13 @@ export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding 
        */
       concurrency?: number | undefined
       /**
-       * Highest transaction version to return (0..255): each transaction is fetched with
-       * `getTransaction` and this `maxSupportedTransactionVersion`, so v0 transactions come back
-       * (with a `version` field). `null` fetches with `getConfirmedTransaction` instead, exactly
-       * as the deprecated method answers: a v0 transaction then fails the walk with -32015.
-       * @default 0
+       * Highest transaction version the caller reads (0..255): each transaction is then fetched
+       * with `getTransaction` and this `maxSupportedTransactionVersion`, so v0 transactions come
+       * back (with a `version` field). Unset, each is fetched with `getConfirmedTransaction`,
+       * whose client-wide `maxSupportedTransactionVersion` (a `createClient` option) applies.
+       * @default undefined (legacy transactions only: a v0 one fails the walk with -32015)
        */
-      maxSupportedTransactionVersion?: number | null | undefined
+      maxSupportedTransactionVersion?: number | undefined
     }>
 
 /**
@@ -114,8 +117,8 @@ export type TransactionWalk<
 
 /**
  * The walk of `signaturesForAddress`, yielding each entry with its full transaction. Lookups run
- * with bounded concurrency, ahead of the consumer, and are yielded in history order. Prefer
- * `client.transactionsForAddress`, which binds the transport and the u64 mode.
+ * with bounded concurrency, ahead of the consumer, and are yielded in history order. The same walk
+ * as `client.transactionsForAddress`, as an action that takes the client first.
  *
  * Stopping the loop (`break`, `return`, a throw, the `signal`) cancels the lookups and the page
  * request in flight; `checkpoint()` then names the last entry yielded.
@@ -123,10 +126,12 @@ export type TransactionWalk<
  * @example
  * ```ts
  * import { createClient } from 'confirmed-rpc'
+ * import { transactionsForAddress } from 'confirmed-rpc/actions'
  *
  * const client = createClient({ url: 'https://rpc.example.com', u64: 'bigint' })
- * const walk = client.transactionsForAddress('Vote111111111111111111111111111111111111111', {
+ * const walk = transactionsForAddress(client, 'Vote111111111111111111111111111111111111111', {
  *   encoding: 'jsonParsed',
+ *   maxSupportedTransactionVersion: 0,
  *   concurrency: 4,
  *   limit: 200,
  * })
@@ -139,65 +144,38 @@ export function transactionsForAddress<
   TEncoding extends TransactionEncoding = 'json',
   TMode extends U64Mode = 'number',
 >(
-  context: MethodContext<TMode>,
+  client: ActionClient<TMode>,
   address: Base58Input,
   options?: TransactionsForAddressOptions<TEncoding> | undefined,
 ): TransactionWalk<TEncoding, TMode> {
-  const plan = resolveWalkOptions(METHOD, address, options, KNOWN_KEYS)
-  const o = options ?? {}
-  const encoding = (checkEncoding(o.encoding, METHOD, 'options.encoding') ?? 'json') as TEncoding
-  const concurrency = checkInteger(o.concurrency, 1, 100, METHOD, 'options.concurrency') ?? 8
-  const maxVersion =
-    o.maxSupportedTransactionVersion === null
-      ? null
-      : (checkInteger(
-          o.maxSupportedTransactionVersion,
-          0,
-          255,
-          METHOD,
-          'options.maxSupportedTransactionVersion',
-        ) ?? 0)
+  const context = readActionClient(client, METHOD)
+  const plan = resolveWalkOptions(METHOD, address, options, OPTIONS)
+  const { concurrency, maxSupportedTransactionVersion } = plan
+  const encoding = plan.encoding as TEncoding
   const tracker = createCheckpointTracker(plan.start, METHOD)
-  const { pageRetries, pageRetryDelayMs } = plan.policy
-
-  const lookUp = (
-    signature: string,
-    signal: AbortSignal,
-  ): Promise<ConfirmedTransaction<TEncoding, TMode> | null> => {
-    const config = { encoding, commitment: plan.commitment }
-    return maxVersion === null
-      ? getConfirmedTransaction(context, signature, config, { signal })
-      : getTransaction(
-          context,
-          signature,
-          { ...config, maxSupportedTransactionVersion: maxVersion },
-          { signal },
-        )
-  }
 
   // The list said the transaction exists: `null` means a node that has not seen it yet.
-  const fetchTransaction = async (
-    info: SignatureInfo<TMode>,
+  const fetchTransaction = (
+    { signature }: SignatureInfo<TMode>,
     signal: AbortSignal,
   ): Promise<ConfirmedTransaction<TEncoding, TMode> | null> => {
-    for (let attempt = 0; ; attempt++) {
-      const transaction = await lookUp(info.signature, signal)
-      if (transaction !== null || attempt >= pageRetries) return transaction
-      await sleep(Math.min(pageRetryDelayMs * 2 ** attempt, 10_000), signal)
-    }
+    const config = { encoding, commitment: plan.commitment, signal }
+    return askUntilFound(plan, signal, () =>
+      maxSupportedTransactionVersion === undefined
+        ? getConfirmedTransaction(context, signature, config)
+        : getTransaction(context, signature, { ...config, maxSupportedTransactionVersion }),
+    )
   }
 
   async function* entries(): AsyncGenerator<AddressTransaction<TEncoding, TMode>, void, undefined> {
     if (plan.signal?.aborted) return
     tracker.enter()
     const link = linkSignal(plan.signal)
-    let listed = false
-    const inner: WalkPlan = { ...plan, signal: link.signal }
     async function* infos(): AsyncGenerator<SignatureInfo<TMode>, void, undefined> {
-      const onEnd = (): void => {
-        listed = true
-      }
-      for await (const page of walkPages(context, inner, tracker.current(), onEnd)) yield* page
+      const inner = { ...plan, signal: link.signal }
+      // Its end is told below, once the lookups have caught up with it.
+      const pages = walkPages(context, inner, tracker.current(), () => undefined)
+      for await (const page of pages) yield* page
     }
     try {
       const results = mapInOrder(
@@ -211,10 +189,11 @@ export function transactionsForAddress<
         tracker.advance(info, 1)
         yield { info, transaction }
       }
-      if (listed && !plan.signal?.aborted) tracker.finish()
+      // The listing stops without an error only at the end of the history, `until` or the
+      // limit, or on the caller's abort (the link aborts otherwise only once this loop is left).
+      if (!plan.signal?.aborted) tracker.finish()
     } catch (error) {
-      if (plan.signal?.aborted) return
-      throw error
+      if (!plan.signal?.aborted) throw error
     } finally {
       link.dispose()
       tracker.leave()

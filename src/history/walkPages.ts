@@ -1,10 +1,10 @@
-import type { MethodContext } from '../methods/MethodContext'
+import type { MethodContext } from '../actions/MethodContext'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { fetchPage, type PageOutcome } from './fetchPage'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { linkSignal } from './linkSignal'
-import { createPageCursor } from './PageCursor'
+import type { PageCursor } from './PageCursor'
 import { resolveWalkBounds } from './resolveWalkBounds'
 import type { WalkPlan } from './resolveWalkOptions'
 
@@ -29,20 +29,19 @@ export async function* walkPages<TMode extends U64Mode>(
   if (start.done || start.remaining === 0) return onEnd()
   if (plan.signal?.aborted) return
   const link = linkSignal(plan.signal)
-  const cursor = createPageCursor(start)
-  const bounds = resolveWalkBounds(context, plan, start, link.signal)
-  bounds.catch(() => undefined)
+  const cursor: PageCursor = {
+    signature: start.before,
+    slot: start.slot === undefined ? undefined : BigInt(start.slot),
+    transactionIndex: start.transactionIndex,
+    seen: new Set(start.before === undefined ? [] : [start.before]),
+  }
+  const untilSlot = resolveWalkBounds(context, plan, cursor, link.signal)
+  untilSlot.catch(() => undefined)
   // Entries still allowed by `limit`, counted at the fetch side (ahead of the consumer).
   let remaining = start.remaining
   const request = (): Promise<PageOutcome<TMode>> => {
     const limit = remaining === undefined ? plan.pageSize : Math.min(plan.pageSize, remaining)
-    const promise = fetchPage(context, cursor, {
-      plan,
-      limit,
-      bounds,
-      startBefore: start.before,
-      signal: link.signal,
-    })
+    const promise = fetchPage(context, cursor, plan, limit, untilSlot, link.signal)
     // Handled where it is awaited; this only keeps an abandoned prefetch from being reported.
     promise.catch(() => undefined)
     return promise
@@ -68,7 +67,7 @@ export async function* walkPages<TMode extends U64Mode>(
   } finally {
     link.abort()
     if (ahead !== undefined) await ahead.catch(() => undefined)
-    await bounds.catch(() => undefined)
+    await untilSlot.catch(() => undefined)
     link.dispose()
   }
 }

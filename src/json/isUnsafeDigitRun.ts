@@ -10,11 +10,6 @@ export const UNSAFE_MIN_DIGITS = MAX_SAFE_DIGITS.length
  * beyond 2^53-1. A run with a leading zero never does: it is not a JSON number at all, and is
  * left for `JSON.parse` to reject.
  *
- * @example
- * ```ts
- * const text = '[9007199254740993,1]'
- * console.log(isUnsafeDigitRun(text, 1, 17), isUnsafeDigitRun(text, 18, 19)) // true false
- * ```
  * @internal
  */
 export function isUnsafeDigitRun(text: string, start: number, end: number): boolean {

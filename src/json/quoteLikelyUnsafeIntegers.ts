@@ -1,22 +1,13 @@
-import {
-  COLON,
-  COMMA,
-  DOT,
-  isDigit,
-  LOWER_E,
-  MINUS,
-  OPEN_BRACKET,
-  QUOTE,
-  UPPER_E,
-} from './charCodes'
 import { isUnsafeDigitRun, UNSAFE_MIN_DIGITS } from './isUnsafeDigitRun'
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9
+// Past either end of the text, charCodeAt gives NaN: never a digit.
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
 }
 
+/** The index of the last character before `k` that is not whitespace (-1 when none is). */
 function skipSpaceBackward(text: string, k: number): number {
-  while (k >= 0 && isSpace(text.charCodeAt(k))) k--
+  while (/\s/.test(text.charAt(--k))) {}
   return k
 }
 
@@ -24,15 +15,13 @@ function skipSpaceBackward(text: string, k: number): number {
  * Tells whether a value may start at `start` when outside strings: in valid JSON a number follows
  * `[`, `,`, a key's `":`, or nothing, with optional whitespace between. Any other neighbour
  * means the digits sit inside a string, or are the fraction or exponent of a larger number.
+ * (Only runs that already look like unsafe integers get here, so its speed does not matter.)
  */
 function mayStartValue(text: string, start: number): boolean {
-  let k = skipSpaceBackward(text, start - 1)
-  if (k < 0) return true
-  const c = text.charCodeAt(k)
-  if (c === OPEN_BRACKET || c === COMMA) return true
-  if (c !== COLON) return false
-  k = skipSpaceBackward(text, k - 1)
-  return k >= 0 && text.charCodeAt(k) === QUOTE
+  const k = skipSpaceBackward(text, start)
+  const c = text.charAt(k)
+  // Before the start of the text, c is '', which '[,' includes.
+  return '[,'.includes(c) || (c === ':' && text.charAt(skipSpaceBackward(text, k)) === '"')
 }
 
 /**
@@ -46,36 +35,31 @@ function mayStartValue(text: string, start: number): boolean {
  * which `JSON.parse` always rejects, so a wrong guess is never silently accepted. In valid JSON
  * it never misses an integer that needs wrapping.
  *
- * @example
- * ```ts
- * quoteLikelyUnsafeIntegers('{"slot":18446744073709551615,"id":"11111111111111111111111111111111"}')
- * // '{"slot":"18446744073709551615","id":"11111111111111111111111111111111"}'
- * ```
  * @internal
  */
 export function quoteLikelyUnsafeIntegers(text: string): string {
-  const n = text.length
   let out = ''
   let copiedUpTo = 0
-  let i = UNSAFE_MIN_DIGITS - 1
-  while (i < n) {
+  for (let i = UNSAFE_MIN_DIGITS - 1; i < text.length; ) {
     if (!isDigit(text.charCodeAt(i))) {
       i += UNSAFE_MIN_DIGITS
       continue
     }
     let start = i
-    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--
+    while (isDigit(text.charCodeAt(start - 1))) start--
     let end = i + 1
-    while (end < n && isDigit(text.charCodeAt(end))) end++
+    while (isDigit(text.charCodeAt(end))) end++
     // The next run that can hold 16 digits starts after this one, so ends at end + 16 or later.
     i = end + UNSAFE_MIN_DIGITS
-    if (!isUnsafeDigitRun(text, start, end)) continue
-    const next = text.charCodeAt(end)
-    if (next === DOT || next === LOWER_E || next === UPPER_E) continue
-    const from = start > 0 && text.charCodeAt(start - 1) === MINUS ? start - 1 : start
-    if (!mayStartValue(text, from)) continue
-    out += `${text.slice(copiedUpTo, from)}"${text.slice(from, end)}"`
-    copiedUpTo = end
+    const from = text.charAt(start - 1) === '-' ? start - 1 : start
+    if (
+      isUnsafeDigitRun(text, start, end) &&
+      !/[.eE]/.test(text.charAt(end)) &&
+      mayStartValue(text, from)
+    ) {
+      out += `${text.slice(copiedUpTo, from)}"${text.slice(from, end)}"`
+      copiedUpTo = end
+    }
   }
   return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo)
 }

@@ -4,12 +4,6 @@
  * not at all. Nodes before 1.5.15 / 1.6 read `getConfirmedTransaction`'s second parameter only
  * as an encoding string and refuse an object with -32602 (`core/src/rpc.rs` at v1.3.23); every
  * later node still reads the string. Other params are returned as they are.
- *
- * @example
- * ```ts
- * compactTransactionParams(['5VERv8NM...', { encoding: 'base64', commitment: 'finalized' }])
- * // ['5VERv8NM...', 'base64']
- * ```
  */
 export function compactTransactionParams(params: readonly unknown[]): readonly unknown[] {
   const [signature, config] = params

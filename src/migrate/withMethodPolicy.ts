@@ -1,7 +1,8 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { checkInteger } from '../params/checkConfigFields'
-import { invalidParam } from '../params/invalidParam'
+import { invalidParam } from '../shared/invalidParam'
 import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../transport/RpcTransport'
+import { describeEndpoint } from '../transport/transportEndpoint'
 import { createMethodRoute } from './createMethodRoute'
 import { isMethodNotFound } from './isMethodNotFound'
 import { isDeprecatedMethod, isReplacementMethod, REPLACEMENT_OF } from './methodPairs'
@@ -11,6 +12,7 @@ import { toDeprecatedResult } from './toDeprecatedResult'
 import { toReplacementRequest } from './toReplacementRequest'
 import { toReplacementResult } from './toReplacementResult'
 import { warnDeprecatedMethod } from './warnDeprecatedMethod'
+import { withDefaultVersion } from './withDefaultVersion'
 
 /** Which method names go on the wire: see {@link MethodPolicyOptions.methods}. */
 export type MethodsPolicy = 'auto' | 'deprecated' | 'replacement'
@@ -39,11 +41,12 @@ export type MethodPolicyOptions = Readonly<{
    */
   deprecationWarnings?: boolean | undefined
   /**
-   * Opts deprecated `getConfirmedTransaction` calls into versioned transactions: they are sent as
-   * `getTransaction` with this `maxSupportedTransactionVersion` (0..255), even on a node that
-   * still has the deprecated method (which cannot return them), and their results keep
-   * `version`. Ignored under `methods: 'deprecated'`.
-   * @default undefined (faithful: a v0 transaction is refused with -32015, as by the old method)
+   * The highest transaction version the caller reads (0..255), for every transaction lookup
+   * through this transport: `getTransaction` requests that do not set their own get it, and
+   * `getConfirmedTransaction` requests are sent as `getTransaction` with it, even on a node that
+   * still has the deprecated method (which cannot return versioned transactions). Results then
+   * carry `version`. Ignored under `methods: 'deprecated'`.
+   * @default undefined (legacy transactions only: a v0 one is refused with -32015, as by the node)
    */
   maxSupportedTransactionVersion?: number | undefined
 }>
@@ -146,7 +149,7 @@ export function withMethodPolicy(
     })
   }
 
-  return (request, call) => {
+  const wrapped: RpcTransport = (request, call) => {
     const { method } = request
     const signal = call?.signal
     if (isDeprecatedMethod(method)) {
@@ -170,15 +173,20 @@ export function withMethodPolicy(
       )
     }
     if (isReplacementMethod(method)) {
-      if (policy === 'replacement') return transport(request, call)
-      if (policy === 'deprecated') return viaDeprecated(request, call)
+      const sent =
+        version !== undefined && method === 'getTransaction'
+          ? withDefaultVersion(request, version)
+          : request
+      if (policy === 'replacement') return transport(sent, call)
+      if (policy === 'deprecated') return viaDeprecated(sent, call)
       return replacementRoute.run(
-        () => transport(request, call),
-        () => viaDeprecated(request, call),
+        () => transport(sent, call),
+        () => viaDeprecated(sent, call),
         signal,
         method,
       )
     }
     return transport(request, call)
   }
+  return describeEndpoint(wrapped, transport)
 }

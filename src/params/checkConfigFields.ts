@@ -1,6 +1,6 @@
 import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, TransactionEncoding } from '../schemas/common'
-import { invalidParam } from './invalidParam'
+import { invalidParam } from '../shared/invalidParam'
 
 const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>([
   'json',
@@ -43,13 +43,22 @@ export function checkCommitment(
   throw invalidParam(method, param, `expected confirmed or finalized, got ${render(value)}`)
 }
 
-/** Throws unless `value` is `undefined` or an integer in 1..1000 (the node's page limit). */
-export function checkLimit(value: unknown, method: string, param: string): number | undefined {
+/** Throws unless `value` is `undefined` or an `AbortSignal` (any object that behaves as one). */
+export function checkSignal(
+  value: unknown,
+  method: string,
+  param: string,
+): AbortSignal | undefined {
   if (value === undefined) return undefined
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1000) {
-    throw invalidParam(method, param, `expected an integer from 1 to 1000, got ${render(value)}`)
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof (value as AbortSignal).aborted !== 'boolean' ||
+    typeof (value as AbortSignal).addEventListener !== 'function'
+  ) {
+    throw invalidParam(method, param, 'expected an AbortSignal')
   }
-  return value
+  return value as AbortSignal
 }
 
 /** Throws unless `value` is `undefined` or an integer in `min..max`. */

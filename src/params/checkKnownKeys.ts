@@ -1,4 +1,4 @@
-import { invalidParam } from './invalidParam'
+import { invalidParam } from '../shared/invalidParam'
 
 /**
  * Throws on a config key the method does not know. Nodes ignore unknown keys, so a typo such as

@@ -28,15 +28,6 @@ const VALIDATORS: Readonly<Record<TransactionEncoding, Validator>> = {
  * The value is converted in place, and unknown fields are kept as sent. Throws only
  * `ResponseShapeError` (`RESPONSE_SHAPE` with the JSON path of the first mismatch, or
  * `UNSAFE_INTEGER`), whatever the value.
- *
- * @example
- * ```ts
- * import { decodeConfirmedTransaction, parseJson } from 'confirmed-rpc'
- *
- * const result = parseJson('{"slot":5,"transaction":["AQID","base64"],"meta":null,"blockTime":null}')
- * const tx = decodeConfirmedTransaction(result, 'base64', 'bigint', { method: 'getTransaction' })
- * if (tx !== null) console.log(tx.slot) // 5n
- * ```
  */
 export function decodeConfirmedTransaction<
   TEncoding extends TransactionEncoding,
@@ -51,11 +42,10 @@ export function decodeConfirmedTransaction<
   const validator = Object.hasOwn(VALIDATORS, encoding) ? VALIDATORS[encoding] : undefined
   if (validator === undefined) {
     throw new InvalidParamError({
-      shortMessage: `Unknown transaction encoding ${JSON.stringify(String(encoding))}.`,
       context: {
         method: context.method,
         param: 'encoding',
-        reason: 'expected one of json, jsonParsed, base58, base64, binary',
+        reason: `expected one of json, jsonParsed, base58, base64, binary, got ${JSON.stringify(String(encoding))}`,
       },
     })
   }

@@ -13,17 +13,6 @@ import type { SignatureInfo } from './SignatureInfo'
  * The value is converted in place, and unknown fields are kept as sent. Throws only
  * `ResponseShapeError` (`RESPONSE_SHAPE` with the JSON path of the first mismatch, or
  * `UNSAFE_INTEGER`), whatever the value.
- *
- * @example
- * ```ts
- * import { decodeSignatureInfos, parseJson } from 'confirmed-rpc'
- *
- * const result = parseJson(
- *   '[{"signature":"5h6x","slot":114,"err":null,"memo":null,"blockTime":null,"confirmationStatus":"finalized"}]',
- * )
- * const [info] = decodeSignatureInfos(result, 'number', { method: 'getSignaturesForAddress' })
- * console.log(info?.slot) // 114
- * ```
  */
 export function decodeSignatureInfos<TMode extends U64Mode>(
   value: unknown,

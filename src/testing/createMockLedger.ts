@@ -1,5 +1,5 @@
 import { parseJson } from '../json/parseJson'
-import { invalidParam } from '../params/invalidParam'
+import { invalidParam } from '../shared/invalidParam'
 import type { RpcTransport } from '../transport/RpcTransport'
 import { readRpcResponse } from '../transport/readRpcResponse'
 import { abortedError, BODY_NOT_JSON, malformedError } from '../transport/transportErrors'

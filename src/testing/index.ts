@@ -17,9 +17,9 @@ export {
   type MockSignatureInfo,
 } from './createMockLedger'
 export type { LedgerProfile, LedgerState, LedgerTransaction } from './ledger/LedgerState'
+export type { MockLedgerFaultKind } from './MockLedgerFaultKind'
 export { type MockLedgerHandlersOptions, mockLedgerHandlers } from './mockLedgerHandlers'
 export {
-  type MockLedgerFaultKind,
   type MockLedgerFaults,
   type MockLedgerServer,
   type MockLedgerServerStats,

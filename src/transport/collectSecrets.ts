@@ -1,4 +1,4 @@
-import { isKeyLikeSegment } from './redactUrl'
+import { redactParsedUrl } from './redactUrl'
 
 // Shorter values would match ordinary words in messages and bodies; they are not real keys.
 const MIN_SECRET_LENGTH = 6
@@ -8,7 +8,7 @@ const PLAIN_HEADERS = new Set(['accept', 'content-type', 'user-agent', 'accept-e
 
 function decoded(value: string): string {
   try {
-    return decodeURIComponent(value.replace(/\+/g, ' '))
+    return decodeURIComponent(value.replaceAll('+', ' '))
   } catch {
     return value
   }
@@ -18,7 +18,7 @@ function decoded(value: string): string {
  * Every value of the endpoint URL and the request headers that must never show up in an error or
  * a hook payload: credentials, query values, key-like path segments and header values (and the
  * token of `Bearer <token>`), both raw and percent-decoded. Longest first, so a secret that
- * contains another is replaced whole.
+ * contains another is replaced whole. Header names are lower-cased already.
  * @internal
  */
 export function collectSecrets(url: URL, headers: Readonly<Record<string, string>>): string[] {
@@ -28,22 +28,12 @@ export function collectSecrets(url: URL, headers: Readonly<Record<string, string
       if (form.length >= MIN_SECRET_LENGTH) found.add(form)
     }
   }
-  add(url.username)
-  add(url.password)
-  add(url.hash.slice(1))
-  for (const pair of url.search.slice(1).split('&')) {
-    const equals = pair.indexOf('=')
-    add(equals === -1 ? pair : pair.slice(equals + 1))
-  }
-  const segments = url.pathname.split('/')
-  segments.forEach((segment, index) => {
-    if (isKeyLikeSegment(segment, segments[index - 1])) add(segment)
-  })
+  redactParsedUrl(url, add)
   for (const [name, value] of Object.entries(headers)) {
-    if (PLAIN_HEADERS.has(name.toLowerCase())) continue
+    if (PLAIN_HEADERS.has(name)) continue
     add(value)
-    const space = value.indexOf(' ')
-    if (space !== -1) add(value.slice(space + 1).trim())
+    // The token of `Bearer <token>` (the whole value again when there is no space).
+    add(value.slice(value.indexOf(' ') + 1).trim())
   }
   return [...found].sort((a, b) => b.length - a.length)
 }

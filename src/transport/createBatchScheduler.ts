@@ -1,19 +1,15 @@
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { HttpRequestEvent } from './createHttpTransport'
+import type { BatchScheduler } from './BatchScheduler'
 import { finalizeError } from './finalizeError'
+import type { HttpRequestEvent } from './HttpRequestEvent'
+import type { HttpTransportConfig } from './HttpTransportConfig'
 import { notify, notifyResponse } from './hookEvents'
-import { readAnswer } from './readAnswer'
-import type { HttpTransportConfig } from './resolveHttpTransportOptions'
+import type { PreparedCall } from './PreparedCall'
+import { readRpcResponse } from './readRpcResponse'
 import { type AttemptOutcome, type AttemptProgress, sendAttempt } from './sendAttempt'
-import { type PreparedCall, sendSingle } from './sendSingle'
+import { sendSingle } from './sendSingle'
 import { abortedError, malformedError } from './transportErrors'
 import { withRetry } from './withRetry'
-
-/** Groups calls into JSON-RPC batches. @internal */
-export type BatchScheduler = Readonly<{
-  /** Queues a call; it resolves or rejects on its own, whatever happens to the others. */
-  enqueue(call: PreparedCall): Promise<unknown>
-}>
 
 type QueuedCall = PreparedCall & {
   settled: boolean
@@ -88,45 +84,41 @@ export function createBatchScheduler(
     const context = { endpoint: config.endpoint }
     let refusal: Refusal | undefined
     try {
-      await withRetry(config, {
-        signal: group.signal,
-        context,
-        run: async (attempt) => {
-          const live = calls.filter((call) => !call.settled)
-          const events: HttpRequestEvent[] = live.map((call) => ({
-            method: call.method,
-            id: call.id,
-            endpoint: config.endpoint,
-            attempt,
-            batchSize: live.length,
-          }))
-          for (const event of events) notify(config.onRequest, event)
-          const started = config.internals.now()
-          const progress: AttemptProgress = {}
-          const payload = `[${live.map((call) => call.envelope).join(',')}]`
-          let outcome: AttemptOutcome
-          try {
-            outcome = await sendAttempt(config, payload, group.signal, context, progress)
-          } catch (error) {
-            const durationMs = config.internals.now() - started
-            for (const event of events) {
-              notifyResponse(config.onResponse, event, durationMs, progress.status, error)
-            }
-            refusal = refusalOf(error)
-            if (refusal !== undefined) return
-            throw error
-          }
+      await withRetry(config, { signal: group.signal, context }, async (attempt) => {
+        const live = calls.filter((call) => !call.settled)
+        const events: HttpRequestEvent[] = live.map((call) => ({
+          method: call.method,
+          id: call.id,
+          endpoint: config.endpoint,
+          attempt,
+          batchSize: live.length,
+        }))
+        for (const event of events) notify(config.onRequest, event)
+        const started = config.internals.now()
+        const progress: AttemptProgress = {}
+        const payload = `[${live.map((call) => call.envelope).join(',')}]`
+        let outcome: AttemptOutcome
+        try {
+          outcome = await sendAttempt(config, payload, group.signal, context, progress)
+        } catch (error) {
           const durationMs = config.internals.now() - started
-          if (!Array.isArray(outcome.body)) {
-            const error = malformedError('a batch was answered with a single object', context)
-            for (const event of events) {
-              notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
-            }
-            refusal = { error, lasting: true }
-            return
+          for (const event of events) {
+            notifyResponse(config.onResponse, event, durationMs, progress.status, error)
           }
-          deliver(live, events, outcome, outcome.body, attempt, durationMs)
-        },
+          refusal = refusalOf(error)
+          if (refusal !== undefined) return
+          throw error
+        }
+        const durationMs = config.internals.now() - started
+        if (!Array.isArray(outcome.body)) {
+          const error = malformedError('a batch was answered with a single object', context)
+          for (const event of events) {
+            notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
+          }
+          refusal = { error, lasting: true }
+          return
+        }
+        deliver(live, events, outcome, outcome.body, attempt, durationMs)
       })
     } catch (error) {
       for (const call of calls) {
@@ -167,7 +159,7 @@ export function createBatchScheduler(
         error = malformedError(reason, call.context)
       } else {
         try {
-          result = readAnswer(items[0], call.id, call.context, outcome.retryAfterMs)
+          result = readRpcResponse(items[0], call.id, call.context, outcome.retryAfterMs)
         } catch (caught) {
           if (!isConfirmedRpcError(caught)) throw caught
           error = caught

@@ -1,140 +1,12 @@
-import type { ConfirmedRpcError, ErrorCode } from '../errors/ConfirmedRpcError'
-import { checkKnownKeys } from '../params/checkKnownKeys'
-import type { Batching } from './batching'
-import { createHttpTransportWith, defaultHttpTransportInternals } from './createHttpTransportWith'
-import { HTTP_TRANSPORT_OPTION_KEYS } from './httpTransportOptionKeys'
+import type { HttpTransportOptions } from './HttpTransportOptions'
+import type { PreparedCall } from './PreparedCall'
 import type { RpcTransport } from './RpcTransport'
-
-/**
- * The `fetch` the transport calls: the global `fetch`, cross-fetch's, undici's or a wrapper.
- * It is called as a plain function (never as a method), so a browser's native `fetch` works.
- */
-export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>
-
-/** What a `shouldRetry` hook is asked about. */
-export type RetryDecisionContext = Readonly<{
-  /** The error of the attempt that just failed. */
-  error: ConfirmedRpcError
-  /** Number of that attempt, from 1. */
-  attempt: number
-}>
-
-/** Retry policy of the HTTP transport. */
-export type HttpTransportRetryOptions = Readonly<{
-  /**
-   * Attempts per call in total, the first one included; `1` turns retries off.
-   * @default 4
-   */
-  attempts?: number | undefined
-  /**
-   * Backoff before the n-th retry is at most `baseDelayMs * 2^(n-1)` (and `maxDelayMs`).
-   * @default 250
-   */
-  baseDelayMs?: number | undefined
-  /**
-   * Upper bound of the exponential backoff. Does not bound a server's `Retry-After`, which is
-   * honoured up to 60 s.
-   * @default 10_000
-   */
-  maxDelayMs?: number | undefined
-  /**
-   * `'full'` waits a random time between 0 and the backoff bound, so that many clients hit by the
-   * same outage do not come back in step; `'none'` waits the bound itself.
-   * @default 'full'
-   */
-  jitter?: 'full' | 'none' | undefined
-  /**
-   * Overrides the default policy ({@link isRetryableError}): return `true` to retry, `false` to
-   * give up, `undefined` to keep the default decision. Not asked after an abort, nor once the
-   * attempts are spent.
-   * @default undefined
-   */
-  shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
-}>
-
-/** Given to `onRequest` before each HTTP attempt of a call. Safe to log: no header, no raw URL. */
-export type HttpRequestEvent = Readonly<{
-  /** JSON-RPC method of the call. */
-  method: string
-  /** JSON-RPC id of the call; the same on every attempt of the call. */
-  id: number
-  /** The endpoint with secrets replaced by `***` (see `redactUrl`). */
-  endpoint: string
-  /** Attempt number, from 1. */
-  attempt: number
-  /** Calls in the HTTP request: 1, or the size of the batch this call travels in. */
-  batchSize: number
-}>
-
-/** Given to `onResponse` after each HTTP attempt of a call, whatever its outcome. */
-export type HttpResponseEvent = HttpRequestEvent &
-  Readonly<{
-    /** HTTP status, when an answer arrived. */
-    status?: number | undefined
-    /** Time from sending to the outcome of the attempt, in milliseconds. */
-    durationMs: number
-    /** Code of the attempt's error; absent on success. */
-    errorCode?: ErrorCode | undefined
-    /** JSON-RPC error code, when the node answered with an error object. */
-    rpcCode?: number | undefined
-  }>
-
-/** Options of {@link createHttpTransport}. */
-export type HttpTransportOptions = Readonly<{
-  /**
-   * The JSON-RPC endpoint (`http:` or `https:`). Credentials in it (`user:pass@`) are sent as a
-   * Basic `authorization` header, since `fetch` refuses URLs that carry them.
-   */
-  url: string
-  /**
-   * Extra request headers (API keys, tracing), as an object or a `Headers`. `content-type` is
-   * always `application/json`. Their values never appear in errors or hook payloads.
-   * @default {}
-   */
-  headers?: Readonly<Record<string, string>> | Headers | undefined
-  /**
-   * The `fetch` to use.
-   * @default cross-fetch's `fetch` in Node (node-fetch); the platform's `fetch` in the browser
-   * build (the package's `browser` export condition, which browser and worker bundlers pick)
-   */
-  fetch?: FetchFunction | undefined
-  /**
-   * Time limit of each attempt, from sending the request until the last byte of the body: a body
-   * that trickles in times out too.
-   * @default 30_000
-   */
-  timeoutMs?: number | undefined
-  /**
-   * Retry policy, or `false` for a single attempt per call.
-   * @default { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full' }
-   */
-  retry?: HttpTransportRetryOptions | false | undefined
-  /**
-   * Largest body accepted, in bytes. Enforced while the body streams in: the read stops as soon
-   * as the limit is passed, with a `RESPONSE_TOO_LARGE` error.
-   * @default 52_428_800 (50 MiB)
-   */
-  maxResponseBytes?: number | undefined
-  /**
-   * Called before every HTTP attempt of every call. A throwing hook is ignored: logging never
-   * breaks a call.
-   * @default undefined
-   */
-  onRequest?: ((event: HttpRequestEvent) => void) | undefined
-  /**
-   * Called after every HTTP attempt of every call, with its status, duration and error code.
-   * A throwing hook is ignored.
-   * @default undefined
-   */
-  onResponse?: ((event: HttpResponseEvent) => void) | undefined
-  /**
-   * `batching(...)` to send calls made together as one JSON-RPC batch, or `false` for one
-   * request per call. A function's value rather than a flag, so that apps that do not batch do
-   * not ship the batching code.
-   * @default false
-   */
-  batch?: Batching | false | undefined
-}>
+import { redactText } from './redactText'
+import { resolveHttpTransportOptions } from './resolveHttpTransportOptions'
+import { sendSingle } from './sendSingle'
+import { serializeEnvelope } from './serializeEnvelope'
+import { describeEndpoint } from './transportEndpoint'
+import { abortedError } from './transportErrors'
 
 /**
  * Creates the JSON-RPC transport over HTTP: POSTs `{"jsonrpc":"2.0","id","method","params"}`,
@@ -159,8 +31,27 @@ export type HttpTransportOptions = Readonly<{
  * ```
  */
 export function createHttpTransport(options: HttpTransportOptions): RpcTransport {
-  if (typeof options === 'object' && options !== null) {
-    checkKnownKeys(options, HTTP_TRANSPORT_OPTION_KEYS, 'createHttpTransport', 'options')
+  const config = resolveHttpTransportOptions(options)
+  const { endpoint, secrets } = config
+  const scheduler = config.batch?.createScheduler(config)
+  let nextId = 1
+  const transport: RpcTransport = async (request, callOptions) => {
+    const signal = callOptions?.signal
+    const context = { method: request.method, endpoint }
+    if (signal?.aborted) throw abortedError(signal.reason, context)
+    const id = nextId++
+    const call: PreparedCall = {
+      id,
+      method: request.method,
+      envelope: serializeEnvelope(id, request),
+      signal,
+      context,
+    }
+    return scheduler?.enqueue(call) ?? sendSingle(config, call)
   }
-  return createHttpTransportWith(options, defaultHttpTransportInternals)
+  // The layers above (a response shape error, a pager error) name the endpoint too.
+  return describeEndpoint(transport, {
+    endpoint,
+    redact: secrets.length === 0 ? (text) => text : (text) => redactText(text, secrets),
+  })
 }

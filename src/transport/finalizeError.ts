@@ -1,17 +1,8 @@
-import type { ConfirmedRpcError, ErrorCode } from '../errors/ConfirmedRpcError'
-import { RpcResponseError } from '../errors/RpcResponseError'
-import { TransportError, type TransportErrorCode } from '../errors/TransportError'
-import { containsSecret, redactText } from './redactText'
+import { ConfirmedRpcError, type ConfirmedRpcErrorArgs } from '../errors/ConfirmedRpcError'
+import type { ErrorCode } from '../errors/ErrorCode'
+import type { ErrorContext } from '../errors/ErrorContext'
+import { redactText } from './redactText'
 import { sanitizeCause } from './sanitizeCause'
-
-/** Codes whose context has an `attempts` field. */
-const COUNTED: ReadonlySet<ErrorCode> = new Set([
-  'HTTP_ERROR',
-  'NETWORK_ERROR',
-  'TIMEOUT',
-  'MALFORMED_RESPONSE',
-  'RPC_ERROR',
-])
 
 /** What the transport knows once it stops trying. @internal */
 export type FinalizeErrorPatch = Readonly<{
@@ -29,33 +20,20 @@ function scrubData(data: unknown, secrets: readonly string[]): unknown {
     // Nested too deep for JSON.stringify: it could be neither searched for secrets nor logged.
     return '[data nested too deeply to keep]'
   }
-  if (text === undefined || !containsSecret(text, secrets)) return data
+  const redacted = text === undefined ? text : redactText(text, secrets)
+  if (redacted === text) return data
   try {
-    return JSON.parse(redactText(text, secrets))
+    return JSON.parse(redacted as string)
   } catch {
     return '***'
   }
 }
 
-/** The context with known secrets removed from its text fields (a status line, a reason). */
-function redactStrings<T extends object>(context: T, secrets: readonly string[]): T {
-  const out = { ...context } as Record<string, unknown>
-  for (const [key, value] of Object.entries(out)) {
-    // Servers echo request details into whatever they send: the reason phrase, an id.
-    if (typeof value === 'string') out[key] = redactText(value, secrets)
-  }
-  return out as T
-}
-
-function isTransportCode(code: ErrorCode): code is TransportErrorCode {
-  return code !== 'RPC_ERROR'
-}
-
 /**
  * The error a caller receives: the attempt count and method added to the context, and every
  * known secret removed from the message, the context's text fields (the server's message, its
- * reason phrase, a reason quoting its id), the server's data, and the cause. An
- * ABORTED error is returned as is: its cause is the caller's own `signal.reason`.
+ * reason phrase, a reason quoting its id), the server's data, and the cause. An ABORTED error
+ * is returned as it is.
  * @internal
  */
 export function finalizeError(
@@ -63,47 +41,30 @@ export function finalizeError(
   patch: FinalizeErrorPatch,
   secrets: readonly string[],
 ): ConfirmedRpcError {
-  if (error.code === 'ABORTED') {
-    return patch.method === undefined || error.context.method !== undefined
-      ? error
-      : new TransportError({
-          code: 'ABORTED',
-          shortMessage: error.shortMessage,
-          context: { ...error.context, method: patch.method },
-          cause: error.cause,
-        })
+  const { code, context: raw } = error
+  // An abort holds nothing the server sent, and its cause is the caller's own `signal.reason`.
+  // (Every call of a batch has settled before the batch itself can be aborted, so an abort
+  // always reaches its caller with its method.)
+  if (code === 'ABORTED' || !(error instanceof ConfirmedRpcError)) return error
+  const context: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(raw)) {
+    // Servers echo request details into whatever they send: the reason phrase, an id.
+    context[key] = typeof value === 'string' ? redactText(value, secrets) : value
   }
-  const context = {
-    ...redactStrings(error.context, secrets),
-    ...(patch.method !== undefined && error.context.method === undefined
-      ? { method: patch.method }
-      : {}),
-    ...(patch.attempts !== undefined && COUNTED.has(error.code)
-      ? { attempts: patch.attempts }
-      : {}),
-  }
+  context.method ??= patch.method
+  if (patch.attempts !== undefined) context.attempts = patch.attempts
+  if ('data' in context) context.data = scrubData(context.data, secrets)
   const details = error.details.map((line) => redactText(line, secrets))
-  if (patch.attempts !== undefined && patch.attempts > 1) {
-    details.push(`Attempts: ${patch.attempts}`)
-  }
-  const shortMessage = redactText(error.shortMessage, secrets)
-  const cause = sanitizeCause(error.cause, secrets)
-  if (error instanceof RpcResponseError) {
-    const rpc = error.context
-    return new RpcResponseError({
-      shortMessage,
-      details,
-      context: {
-        ...rpc,
-        ...context,
-        rpcMessage: redactText(rpc.rpcMessage, secrets),
-        ...(Object.hasOwn(rpc, 'data') ? { data: scrubData(rpc.data, secrets) } : {}),
-      },
-      cause,
-    })
-  }
-  if (error instanceof TransportError && isTransportCode(error.code)) {
-    return new TransportError({ code: error.code, shortMessage, details, context, cause })
-  }
-  return error
+  if ((patch.attempts ?? 0) > 1) details.push(`Attempts: ${patch.attempts}`)
+  // Its own class again (TransportError, RpcResponseError): both take these arguments.
+  const Rebuilt = error.constructor as new (
+    args: ConfirmedRpcErrorArgs<ErrorCode>,
+  ) => ConfirmedRpcError
+  return new Rebuilt({
+    code,
+    shortMessage: redactText(error.shortMessage, secrets),
+    details,
+    context: context as ErrorContext,
+    cause: sanitizeCause(error.cause, secrets),
+  })
 }

@@ -1,14 +1,13 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { HttpRequestEvent, HttpResponseEvent } from './createHttpTransport'
+import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
 
 /**
  * Calls a user hook; what it throws is dropped, so that logging can never break a call.
  * @internal
  */
 export function notify<TEvent>(hook: ((event: TEvent) => void) | undefined, event: TEvent): void {
-  if (hook === undefined) return
   try {
-    hook(event)
+    hook?.(event)
   } catch {
     // Deliberately ignored; see the TSDoc of onRequest / onResponse.
   }

@@ -1,26 +1,58 @@
-import type { HttpTransportOptions, HttpTransportRetryOptions } from './createHttpTransport'
+import type { Batching } from './BatchingOptions'
+import type { HttpTransportOptions, HttpTransportRetryOptions } from './HttpTransportOptions'
 
-// Records rather than lists: `satisfies Record<keyof T, true>` fails to compile when an option
-// is added to the type and not here, and when one here is not an option.
+/** What an option's value must pass, and what the error then says was expected. @internal */
+export type OptionRule = readonly [test: (value: unknown) => boolean, expected: string]
+
+/** The endpoint as a URL, when it is an absolute `http:` or `https:` one. @internal */
+export function toHttpUrl(value: unknown): URL | undefined {
+  try {
+    const url = new URL(value as string)
+    if (/^https?:$/.test(url.protocol)) return url
+  } catch {
+    // Not a URL at all: the same refusal as another scheme.
+  }
+  return undefined
+}
+
+const isFunction = (value: unknown): boolean => typeof value === 'function'
+/** @internal */
+export const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null
+const isDuration = (value: unknown): boolean => Number.isFinite(value) && (value as number) >= 0
+const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 1
+
+const FUNCTION: OptionRule = [isFunction, 'a function']
+const DURATION: OptionRule = [isDuration, 'a number >= 0']
+
+// Tables rather than a check per option: one loop refuses unknown keys (a typo) and bad values
+// alike, and `satisfies` fails to compile when an option is added to the type and not here.
+
+/** The options of `createHttpTransport`, each with its check. @internal */
+export const HTTP_TRANSPORT_OPTION_RULES = {
+  url: [(value) => !!toHttpUrl(value), 'an absolute http(s) URL'],
+  headers: [isObject, 'an object'],
+  fetch: FUNCTION,
+  timeoutMs: [(value) => isDuration(value) && (value as number) > 0, 'a positive number'],
+  retry: [(value) => value === false || isObject(value), 'an object or false'],
+  maxResponseBytes: [isCount, 'a positive integer'],
+  onRequest: FUNCTION,
+  onResponse: FUNCTION,
+  // The options of batching() before it was a function are refused, not silently ignored.
+  batch: [
+    (value) => value === false || isFunction((value as Partial<Batching> | null)?.createScheduler),
+    'the value of batching(), or false',
+  ],
+} satisfies Record<keyof HttpTransportOptions, OptionRule>
+
+/** The fields of the `retry` option, each with its check. @internal */
+export const RETRY_OPTION_RULES = {
+  attempts: [isCount, 'an integer of at least 1'],
+  baseDelayMs: DURATION,
+  maxDelayMs: DURATION,
+  jitter: [(value) => value === 'full' || value === 'none', "'full' or 'none'"],
+  shouldRetry: FUNCTION,
+} satisfies Record<keyof HttpTransportRetryOptions, OptionRule>
 
 /** The options of `createHttpTransport`, so that an unknown one (a typo) is refused, not ignored. */
-export const HTTP_TRANSPORT_OPTION_KEYS = Object.keys({
-  url: true,
-  headers: true,
-  fetch: true,
-  timeoutMs: true,
-  retry: true,
-  maxResponseBytes: true,
-  onRequest: true,
-  onResponse: true,
-  batch: true,
-} satisfies Record<keyof HttpTransportOptions, true>)
-
-/** The fields of the `retry` option. */
-export const RETRY_OPTION_KEYS = Object.keys({
-  attempts: true,
-  baseDelayMs: true,
-  maxDelayMs: true,
-  jitter: true,
-  shouldRetry: true,
-} satisfies Record<keyof HttpTransportRetryOptions, true>)
+export const HTTP_TRANSPORT_OPTION_KEYS = /* @__PURE__ */ Object.keys(HTTP_TRANSPORT_OPTION_RULES)

@@ -42,7 +42,5 @@ export function isRetryableError(error: unknown): boolean {
   }
   if (isConfirmedRpcError(error, 'HTTP_ERROR')) return RETRYABLE_STATUSES.has(error.context.status)
   if (isConfirmedRpcError(error, 'RPC_ERROR')) return RETRYABLE_RPC_CODES.has(error.context.rpcCode)
-  if (isConfirmedRpcError(error, 'MALFORMED_RESPONSE'))
-    return error.context.reason === BODY_NOT_JSON
-  return false
+  return isConfirmedRpcError(error, 'MALFORMED_RESPONSE') && error.context.reason === BODY_NOT_JSON
 }

@@ -22,9 +22,8 @@ export function parseRetryAfter(
   value: string | null | undefined,
   now: number = Date.now(),
 ): number | undefined {
-  if (value === null || value === undefined) return undefined
-  const trimmed = value.trim()
-  if (trimmed === '') return undefined
+  const trimmed = value?.trim()
+  if (!trimmed) return undefined
   if (DELTA_SECONDS.test(trimmed)) return Math.round(Number(trimmed) * 1000)
   // A bare number with a sign or exponent is neither form; Date.parse would accept some of them.
   if (/^[-+\d.eE]+$/.test(trimmed)) return undefined

@@ -1,106 +1,69 @@
-/** How {@link readBodyText} treats a body over the limit. @internal */
-export type ReadBodyTextOptions = Readonly<{
-  /** Largest number of bytes to keep. */
-  maxBytes: number
-  /** `'error'` throws {@link BodyTooLargeSignal}; `'truncate'` returns the first `maxBytes`. */
-  overflow: 'error' | 'truncate'
-  /** Cancels the read (the attempt's timeout or the caller's abort). */
-  signal: AbortSignal
-}>
-
-/** Thrown by {@link readBodyText} when the body passes the limit in `'error'` mode. @internal */
-export class BodyTooLargeSignal extends Error {
-  override name = 'BodyTooLargeSignal'
-}
-
 type WebReader = {
-  read(): Promise<{ done: boolean; value?: unknown }>
+  read(): Promise<IteratorResult<unknown>>
   cancel(reason?: unknown): Promise<void>
 }
-type WebStream = { getReader(): WebReader }
-type NodeStream = AsyncIterable<unknown> & { destroy?: ((error?: Error) => void) | undefined }
-
-function isWebStream(body: unknown): body is WebStream {
-  return typeof (body as { getReader?: unknown } | null)?.getReader === 'function'
-}
-
-function isNodeStream(body: unknown): body is NodeStream {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
-  )
-}
-
-function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk
-  if (typeof chunk === 'string') return new TextEncoder().encode(chunk)
-  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk)
-  throw new TypeError('unexpected body chunk type')
+type Body = {
+  getReader?: () => WebReader
+  [Symbol.asyncIterator]?: () => AsyncIterator<unknown>
+  destroy?: (error?: Error) => void
 }
 
 /**
  * Reads a fetch `Response` body as UTF-8 text while counting bytes, and stops (cancelling the
- * stream, which frees the connection) as soon as `maxBytes` is passed or `signal` fires. Works
+ * stream, which frees the connection) as soon as `maxBytes` is passed or `signal` fires (the
+ * attempt's timeout or the caller's abort). Past `maxBytes`, `overflow` `'error'` gives
+ * `undefined` and `'truncate'` the first `maxBytes`. Works
  * with WHATWG streams (browsers, undici), Node streams (node-fetch under cross-fetch) and, for
  * fetch polyfills without a stream, `response.text()` checked after the fact.
  * @internal
  */
 export async function readBodyText(
   response: Pick<Response, 'body' | 'headers' | 'text'>,
-  options: ReadBodyTextOptions,
-): Promise<string> {
-  const { maxBytes, overflow, signal } = options
-  const body: unknown = response.body
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (isWebStream(body)) {
+  maxBytes: number,
+  overflow: 'error' | 'truncate',
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const body = response.body as Body | null | undefined
+  let chunks: AsyncIterable<unknown> | Iterable<unknown>
+  let stop = (): void => {}
+  if (typeof body?.getReader === 'function') {
     const reader = body.getReader()
-    return collect(readerChunks(reader), () => void reader.cancel().catch(() => {}))
+    // A reader's read() answers as an iterator's next() does.
+    chunks = { [Symbol.asyncIterator]: () => ({ next: () => reader.read() }) }
+    stop = () => void reader.cancel().catch(() => {})
+  } else if (typeof body?.[Symbol.asyncIterator] === 'function') {
+    chunks = body as AsyncIterable<unknown>
+    stop = () => body.destroy?.()
+  } else {
+    chunks = [new TextEncoder().encode(await response.text())]
   }
-  if (isNodeStream(body)) return collect(body, () => body.destroy?.())
-  const text = await response.text()
-  if (new TextEncoder().encode(text).length > maxBytes) {
-    if (overflow === 'error') throw new BodyTooLargeSignal()
-    return text.slice(0, maxBytes)
+  // A missing or unreadable length is NaN, which is never over the limit.
+  if (overflow === 'error' && Number(response.headers.get('content-length')) > maxBytes) {
+    stop()
+    return undefined
   }
-  return text
-
-  async function collect(chunks: AsyncIterable<unknown>, stop: () => void): Promise<string> {
-    if (overflow === 'error' && declared > maxBytes) {
-      stop()
-      throw new BodyTooLargeSignal()
-    }
-    const onAbort = (): void => stop()
-    signal.addEventListener('abort', onAbort, { once: true })
-    const decoder = new TextDecoder()
-    let text = ''
-    let received = 0
-    try {
-      for await (const chunk of chunks) {
-        if (signal.aborted) break
-        let bytes = toBytes(chunk)
-        received += bytes.length
-        if (received > maxBytes) {
-          stop()
-          if (overflow === 'error') throw new BodyTooLargeSignal()
-          bytes = bytes.subarray(0, bytes.length - (received - maxBytes))
-          return text + decoder.decode(bytes)
-        }
-        text += decoder.decode(bytes, { stream: true })
+  signal.addEventListener('abort', stop)
+  const decoder = new TextDecoder()
+  let text = ''
+  let received = 0
+  try {
+    for await (const chunk of chunks) {
+      if (signal.aborted) break
+      // A Uint8Array (a Buffer in Node) or an ArrayBuffer: both have these. Anything else fails
+      // to decode, as it should.
+      const bytes = chunk as Uint8Array
+      received += bytes.byteLength
+      if (received > maxBytes) {
+        stop()
+        if (overflow === 'error') return undefined
+        return text + decoder.decode(bytes.slice(0, bytes.byteLength - (received - maxBytes)))
       }
-    } finally {
-      signal.removeEventListener('abort', onAbort)
+      text += decoder.decode(bytes, { stream: true })
     }
-    // An aborted read may end quietly; its text is partial and must not be parsed.
-    if (signal.aborted) throw signal.reason
-    return text + decoder.decode()
+  } finally {
+    signal.removeEventListener('abort', stop)
   }
-}
-
-async function* readerChunks(reader: WebReader): AsyncGenerator<unknown> {
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return
-    yield value
-  }
+  // An aborted read may end quietly; its text is partial and must not be parsed.
+  if (signal.aborted) throw signal.reason
+  return text + decoder.decode()
 }

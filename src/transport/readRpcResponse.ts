@@ -1,18 +1,7 @@
-import type { BaseErrorContext } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorContext'
 import { RpcResponseError } from '../errors/RpcResponseError'
-import { TransportError } from '../errors/TransportError'
 import { isPlainObject } from '../json/isPlainObject'
-
-function malformed(
-  reason: string,
-  context: BaseErrorContext,
-): TransportError<'MALFORMED_RESPONSE'> {
-  return new TransportError({
-    code: 'MALFORMED_RESPONSE',
-    shortMessage: `The server's answer is not a valid JSON-RPC response: ${reason}.`,
-    context: { ...context, reason },
-  })
-}
+import { malformedError } from './transportErrors'
 
 /**
  * A short rendering of a server's `id` for a message: the server controls it, so it is never
@@ -21,8 +10,7 @@ function malformed(
  */
 function describeId(id: unknown): string {
   if (typeof id === 'string') return JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)
-  if (typeof id === 'number' || typeof id === 'boolean' || id === null) return String(id)
-  if (id === undefined) return 'undefined'
+  if (typeof id !== 'object' || id === null) return String(id)
   return Array.isArray(id) ? 'an array' : 'an object'
 }
 
@@ -34,40 +22,44 @@ function describeId(id: unknown): string {
  * @param body The parsed body (see `parseJson`).
  * @param id The id the request was sent with.
  * @param context Method and redacted endpoint, for the errors.
+ * @param retryAfterMs The answer's `Retry-After`: providers that rate limit with an error object
+ * (code 429) may still say when to come back.
  * @internal
  */
-export function readRpcResponse(body: unknown, id: number, context: BaseErrorContext): unknown {
+export function readRpcResponse(
+  body: unknown,
+  id: number,
+  context: BaseErrorContext,
+  retryAfterMs?: number | undefined,
+): unknown {
+  const malformed = (reason: string): Error => malformedError(reason, context)
   if (!isPlainObject(body)) {
-    throw malformed(
-      Array.isArray(body) ? 'a batch answered a single call' : 'not an object',
-      context,
-    )
+    throw malformed(Array.isArray(body) ? 'a batch answered a single call' : 'not an object')
   }
-  if (body.jsonrpc !== '2.0') throw malformed('`jsonrpc` is not "2.0"', context)
-  const error = body.error
-  if (error !== undefined && error !== null) {
-    if (
-      !isPlainObject(error) ||
-      typeof error.code !== 'number' ||
-      typeof error.message !== 'string'
-    ) {
-      throw malformed('`error` is not an object with a numeric code and a message', context)
-    }
-    // A server that cannot parse the request answers with id null; that is still its answer.
-    if (body.id !== id && body.id !== null)
-      throw malformed(`\`id\` ${describeId(body.id)} is not ${id}`, context)
+  if (body.jsonrpc !== '2.0') throw malformed('`jsonrpc` is not "2.0"')
+  const error = body.error as { code: number; message: string; data?: unknown } | null | undefined
+  const failed = error !== undefined && error !== null
+  if (
+    failed &&
+    !(isPlainObject(error) && typeof error.code === 'number' && typeof error.message === 'string')
+  ) {
+    throw malformed('`error` is not an object with a numeric code and a message')
+  }
+  // A server that cannot parse the request answers with id null; that is still its answer.
+  if (body.id !== id && !(failed && body.id === null)) {
+    throw malformed(`\`id\` ${describeId(body.id)} is not ${id}`)
+  }
+  if (failed) {
     throw new RpcResponseError({
-      shortMessage: `The node answered ${error.code}: ${error.message.slice(0, 300)}`,
       context: {
         ...context,
         rpcCode: error.code,
         rpcMessage: error.message,
         ...(Object.hasOwn(error, 'data') ? { data: error.data } : {}),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       },
     })
   }
-  if (body.id !== id) throw malformed(`\`id\` ${describeId(body.id)} is not ${id}`, context)
-  if (!Object.hasOwn(body, 'result'))
-    throw malformed('neither `result` nor `error` is present', context)
+  if (!Object.hasOwn(body, 'result')) throw malformed('neither `result` nor `error` is present')
   return body.result
 }

@@ -15,19 +15,9 @@ const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED)
-  }
+  for (const secret of secrets) out = out.replaceAll(secret, REDACTED)
   return out
     .replace(URL_CREDENTIALS, '$1')
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
     .replace(NAMED_SECRET, `$1${REDACTED}`)
-}
-
-/**
- * Tells whether `text` holds one of the known secrets verbatim.
- * @internal
- */
-export function containsSecret(text: string, secrets: readonly string[]): boolean {
-  return secrets.some((secret) => text.includes(secret))
 }

@@ -11,14 +11,30 @@ const KEY_MARKER_SEGMENT =
   /^(?:v\d{1,2}|api[-_]?keys?|apikey|keys?|tokens?|access[-_]?token|auth|secret)$/i
 
 /**
- * Tells whether a raw path segment is hidden by {@link redactUrl}.
+ * {@link redactUrl} of a parsed URL, telling `hide` each value it leaves out (credentials, the
+ * fragment, query values, key-like segments): the transport collects its secrets from the very
+ * parts the endpoint hides, so the two cannot drift apart.
  * @internal
  */
-export function isKeyLikeSegment(segment: string, previous: string | undefined): boolean {
-  if (segment === '') return false
-  return (
-    KEY_LIKE_SEGMENT.test(segment) || (previous !== undefined && KEY_MARKER_SEGMENT.test(previous))
-  )
+export function redactParsedUrl(url: URL, hide: (value: string) => void = () => {}): string {
+  hide(url.username)
+  hide(url.password)
+  hide(url.hash.slice(1))
+  let previous = ''
+  const path = url.pathname.replace(/[^/]+/g, (segment) => {
+    const keyLike = KEY_LIKE_SEGMENT.test(segment) || KEY_MARKER_SEGMENT.test(previous)
+    previous = segment
+    if (!keyLike) return segment
+    hide(segment)
+    return REDACTED
+  })
+  const query = url.search.replace(/[^?&]+/g, (pair) => {
+    const equals = pair.indexOf('=')
+    // A bare `?token` is a value without a name: hide it whole.
+    hide(pair.slice(equals + 1))
+    return `${pair.slice(0, equals + 1)}${REDACTED}`
+  })
+  return `${url.protocol}//${url.host}${path}${query}`
 }
 
 /**
@@ -46,22 +62,5 @@ export function redactUrl(url: string | URL): string {
   } catch {
     return '[invalid URL]'
   }
-  const segments = parsed.pathname.split('/')
-  const path = segments
-    .map((segment, index) => (isKeyLikeSegment(segment, segments[index - 1]) ? REDACTED : segment))
-    .join('/')
-  const query =
-    parsed.search.length > 1
-      ? `?${parsed.search
-          .slice(1)
-          .split('&')
-          .map((pair) => {
-            if (pair === '') return pair
-            const equals = pair.indexOf('=')
-            // A bare `?token` is a value without a name: hide it whole.
-            return equals === -1 ? REDACTED : `${pair.slice(0, equals)}=${REDACTED}`
-          })
-          .join('&')}`
-      : ''
-  return `${parsed.protocol}//${parsed.host}${path}${query}`
+  return redactParsedUrl(parsed)
 }

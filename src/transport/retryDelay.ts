@@ -1,4 +1,4 @@
-import type { HttpTransportConfig } from './resolveHttpTransportOptions'
+import type { HttpTransportConfig } from './HttpTransportConfig'
 
 /**
  * Longest `Retry-After` honoured. A server asking for more is still obeyed up to this bound, so

@@ -1,4 +1,4 @@
-import { containsSecret, redactText } from './redactText'
+import { redactText } from './redactText'
 
 const COPIED_FIELDS = ['code', 'errno', 'type', 'syscall'] as const
 const MAX_DEPTH = 4
@@ -12,23 +12,18 @@ const MAX_DEPTH = 4
 export function sanitizeCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
   if (typeof cause === 'string') return redactText(cause, secrets)
   if (!(cause instanceof Error) || depth > MAX_DEPTH) return cause
-  const text = `${cause.message}\n${cause.stack ?? ''}`
-  const inner =
-    cause.cause === undefined ? undefined : sanitizeCause(cause.cause, secrets, depth + 1)
-  if (!containsSecret(text, secrets) && redactText(text, []) === text && inner === cause.cause) {
+  const inner = sanitizeCause(cause.cause, secrets, depth + 1)
+  const message = redactText(cause.message, secrets)
+  const stack = redactText(cause.stack ?? '', secrets)
+  if (message === cause.message && stack === (cause.stack ?? '') && inner === cause.cause) {
     return cause
   }
-  const copy = new Error(
-    redactText(cause.message, secrets),
-    inner === undefined ? undefined : { cause: inner },
-  )
-  copy.name = cause.name
-  copy.stack = redactText(cause.stack ?? '', secrets)
+  const copy = new Error(message, inner === undefined ? undefined : { cause: inner })
+  const fields: Record<string, unknown> = { name: cause.name, stack }
   const source: Record<string, unknown> = { ...cause }
   for (const field of COPIED_FIELDS) {
     const value = source[field]
-    if (typeof value === 'string' || typeof value === 'number')
-      Object.assign(copy, { [field]: value })
+    if (typeof value === 'string' || typeof value === 'number') fields[field] = value
   }
-  return copy
+  return Object.assign(copy, fields)
 }

@@ -1,19 +1,16 @@
-import type { BaseErrorContext } from '../errors/ConfirmedRpcError'
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorContext'
+import { TransportError } from '../errors/TransportError'
 import { parseJson } from '../json/parseJson'
+import type { HttpTransportConfig } from './HttpTransportConfig'
 import { parseRetryAfter } from './parseRetryAfter'
-import { BodyTooLargeSignal, readBodyText } from './readBodyText'
+import { readBodyText } from './readBodyText'
 import { readResponseHeaders } from './readResponseHeaders'
-import type { HttpTransportConfig } from './resolveHttpTransportOptions'
 import {
   abortedError,
   BODY_NOT_JSON,
   bodyExcerpt,
-  httpError,
   malformedError,
   networkError,
-  timeoutError,
-  tooLargeError,
 } from './transportErrors'
 
 /** A parsed 2xx answer. @internal */
@@ -46,39 +43,35 @@ export async function sendAttempt(
 ): Promise<AttemptOutcome> {
   if (signal?.aborted) throw abortedError(signal.reason, context)
   const controller = new AbortController()
+  const stop = (): void => controller.abort()
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
-    controller.abort(new Error('timeout'))
+    stop()
   }, config.timeoutMs)
-  const forward = (): void => controller.abort(signal?.reason)
-  signal?.addEventListener('abort', forward, { once: true })
+  signal?.addEventListener('abort', stop)
   try {
-    const work = exchange(config, payload, controller.signal, context, progress)
-    return await settleOrAbort(work, controller.signal)
+    return await new Promise<AttemptOutcome>((resolve, reject) => {
+      // A `fetch` may ignore its signal: the attempt ends when the signal fires all the same.
+      controller.signal.addEventListener('abort', reject)
+      exchange(config, payload, controller.signal, context, progress).then(resolve, reject)
+    })
   } catch (error) {
     // A body left unread (over the cap, an error page read in part) keeps node-fetch's socket
     // open until the request's signal aborts: release the connection with the attempt.
-    controller.abort(new Error('attempt ended'))
+    stop()
     if (signal?.aborted) throw abortedError(signal.reason, context)
-    if (timedOut) throw timeoutError(config.timeoutMs, context)
+    if (timedOut) {
+      throw new TransportError({
+        code: 'TIMEOUT',
+        context: { ...context, timeoutMs: config.timeoutMs },
+      })
+    }
     throw error
   } finally {
     clearTimeout(timer)
-    signal?.removeEventListener('abort', forward)
+    signal?.removeEventListener('abort', stop)
   }
-}
-
-/** Settles with `work`, or rejects as soon as `signal` aborts (a `fetch` may ignore signals). */
-function settleOrAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  // The loser of the race must not surface as an unhandled rejection.
-  work.catch(() => {})
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
 
 async function exchange(
@@ -88,6 +81,7 @@ async function exchange(
   context: BaseErrorContext,
   progress: AttemptProgress,
 ): Promise<AttemptOutcome> {
+  const { secrets } = config
   let response: Response
   try {
     response = await config.fetch(config.url, {
@@ -97,49 +91,46 @@ async function exchange(
       signal,
     })
   } catch (cause) {
-    throw networkError(cause, context, config.secrets)
+    throw networkError(cause, context, secrets)
   }
-  progress.status = response.status
+  const { status } = response
+  progress.status = status
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), config.internals.now())
-  if (response.status < 200 || response.status > 299) {
-    let text = ''
-    try {
-      text = await readBodyText(response, {
-        maxBytes: ERROR_BODY_BYTES,
-        overflow: 'truncate',
-        signal,
-      })
-    } catch {
-      // The status says enough; a body that fails to arrive is only a lost excerpt.
-    }
-    throw httpError(
-      {
-        status: response.status,
-        statusText: response.statusText ?? '',
-        headers: readResponseHeaders(response.headers, config.secrets),
-        bodyExcerpt: bodyExcerpt(text, config.secrets),
-        retryAfterMs,
-      },
-      context,
-    )
-  }
-  let text: string
+  const ok = status >= 200 && status <= 299
+  let text: string | undefined = ''
   try {
-    text = await readBodyText(response, {
-      maxBytes: config.maxResponseBytes,
-      overflow: 'error',
-      signal,
-    })
+    text = ok
+      ? await readBodyText(response, config.maxResponseBytes, 'error', signal)
+      : await readBodyText(response, ERROR_BODY_BYTES, 'truncate', signal)
   } catch (error) {
-    if (error instanceof BodyTooLargeSignal) throw tooLargeError(config.maxResponseBytes, context)
-    if (isConfirmedRpcError(error)) throw error
-    throw networkError(error, context, config.secrets)
+    // Of an error page, the status says enough: a body that fails to arrive is a lost excerpt.
+    if (ok) throw networkError(error, context, secrets)
+  }
+  if (text === undefined) {
+    throw new TransportError({
+      code: 'RESPONSE_TOO_LARGE',
+      context: { ...context, maxBytes: config.maxResponseBytes },
+    })
+  }
+  if (!ok) {
+    throw new TransportError({
+      code: 'HTTP_ERROR',
+      details: retryAfterMs === undefined ? [] : [`Retry-After: ${retryAfterMs} ms`],
+      context: {
+        ...context,
+        status,
+        statusText: response.statusText ?? '',
+        headers: readResponseHeaders(response.headers, secrets),
+        bodyExcerpt: bodyExcerpt(text, secrets),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      },
+    })
   }
   let body: unknown
   try {
     body = parseJson(text)
   } catch {
-    throw malformedError(BODY_NOT_JSON, context, bodyExcerpt(text, config.secrets))
+    throw malformedError(BODY_NOT_JSON, context, bodyExcerpt(text, secrets))
   }
-  return { status: response.status, body, retryAfterMs }
+  return { status, body, retryAfterMs }
 }

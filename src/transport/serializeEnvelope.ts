@@ -1,4 +1,4 @@
-import { invalidParam } from '../params/invalidParam'
+import { invalidParam } from '../shared/invalidParam'
 import type { RpcRequest } from './RpcTransport'
 
 /**
@@ -8,14 +8,12 @@ import type { RpcRequest } from './RpcTransport'
  */
 export function serializeEnvelope(id: number, request: RpcRequest): string {
   let params: string | undefined
+  let reason = 'expected an array'
   try {
     params = JSON.stringify(request.params)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw invalidParam(request.method, 'params', `not serializable as JSON (${reason})`)
+    reason = `not serializable as JSON (${(error as Error | null)?.message ?? error})`
   }
-  if (params === undefined || !params.startsWith('[')) {
-    throw invalidParam(request.method, 'params', 'expected an array')
-  }
+  if (!params?.startsWith('[')) throw invalidParam(request.method, 'params', reason)
   return `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(request.method)},"params":${params}}`
 }

@@ -1,78 +1,61 @@
-import type { BaseErrorContext } from '../errors/ConfirmedRpcError'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorContext'
 import { finalizeError } from './finalizeError'
+import type { HttpTransportConfig } from './HttpTransportConfig'
 import { isRetryableError } from './isRetryableError'
-import type { HttpTransportConfig } from './resolveHttpTransportOptions'
 import { retryDelay } from './retryDelay'
 import { abortedError } from './transportErrors'
 
-/** How {@link withRetry} runs one call. @internal */
-export type WithRetryArgs<T> = Readonly<{
+/** What {@link withRetry} needs of a call (or of a batch). @internal */
+export type RetriedCall = Readonly<{
   /** The caller's signal: stops the loop, including a backoff sleep. */
   signal: AbortSignal | undefined
   /** Method and endpoint, for an abort during a sleep. */
   context: BaseErrorContext
-  /** One attempt, given its number (from 1). */
-  run: (attempt: number) => Promise<T>
-  /** An attempt already made elsewhere (in a batch) and how it failed. */
-  after?: Readonly<{ attempt: number; error: ConfirmedRpcError }> | undefined
 }>
 
-function retryAfterOf(error: ConfirmedRpcError): number | undefined {
-  if (isConfirmedRpcError(error, 'HTTP_ERROR') || isConfirmedRpcError(error, 'RPC_ERROR')) {
-    return error.context.retryAfterMs
-  }
-  return undefined
-}
+/** An attempt already made elsewhere (in a batch), and how it failed. @internal */
+export type EarlierAttempt = Readonly<{ attempt: number; error: ConfirmedRpcError }>
 
 /**
- * Whether to make another attempt after `error` on attempt `attempt`: never after an abort or
- * once the attempts are spent; otherwise the `shouldRetry` hook when it answers with a boolean,
- * and {@link isRetryableError} when it does not.
- * @internal
- */
-export function decideRetry(
-  config: Pick<HttpTransportConfig, 'retry'>,
-  error: ConfirmedRpcError,
-  attempt: number,
-): boolean {
-  if (error.code === 'ABORTED' || attempt >= config.retry.attempts) return false
-  const verdict = config.retry.shouldRetry?.({ error, attempt })
-  return typeof verdict === 'boolean' ? verdict : isRetryableError(error)
-}
-
-/**
- * Runs attempts until one succeeds or the policy gives up, sleeping between them; the error it
- * throws is finalized (attempt count, secrets removed).
+ * Runs `run` (given the attempt number, from 1) until it succeeds or the policy gives up,
+ * sleeping between attempts. The policy: never after an abort or once the attempts are spent;
+ * otherwise the `shouldRetry` hook when it answers with a boolean, and {@link isRetryableError}
+ * when it does not. The error it throws is finalized (attempt count, secrets removed).
  * @internal
  */
 export async function withRetry<T>(
   config: HttpTransportConfig,
-  args: WithRetryArgs<T>,
+  call: RetriedCall,
+  run: (attempt: number) => Promise<T>,
+  after?: EarlierAttempt | undefined,
 ): Promise<T> {
-  let attempt = args.after?.attempt ?? 0
-  let failure = args.after?.error
+  let attempt = after?.attempt ?? 0
+  let failure = after?.error
   for (;;) {
     if (failure !== undefined) {
-      if (!decideRetry(config, failure, attempt)) {
+      const verdict =
+        failure.code !== 'ABORTED' && attempt < config.retry.attempts
+          ? config.retry.shouldRetry?.({ error: failure, attempt })
+          : false
+      if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(failure))) {
         throw finalizeError(
           failure,
-          { attempts: attempt, method: args.context.method },
+          { attempts: attempt, method: call.context.method },
           config.secrets,
         )
       }
       try {
-        await config.internals.sleep(
-          retryDelay(config, attempt, retryAfterOf(failure)),
-          args.signal,
-        )
+        // Only HTTP_ERROR and RPC_ERROR contexts have the field.
+        const { retryAfterMs } = failure.context as { retryAfterMs?: number | undefined }
+        await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
       } catch (reason) {
-        throw abortedError(args.signal?.aborted ? args.signal.reason : reason, args.context)
+        throw abortedError(call.signal?.aborted ? call.signal.reason : reason, call.context)
       }
     }
     attempt++
     try {
-      return await args.run(attempt)
+      return await run(attempt)
     } catch (error) {
       if (!isConfirmedRpcError(error)) throw error
       failure = error

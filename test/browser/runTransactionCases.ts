@@ -83,7 +83,11 @@ export async function runTransactionCases(
     ['invalid signature, before any request', () => numbers.getConfirmedTransaction('0OIl')],
     [
       'aborted call',
-      () => numbers.getConfirmedTransaction(sigs.legacy, 'base64', { signal: AbortSignal.abort() }),
+      () =>
+        numbers.getConfirmedTransaction(sigs.legacy, {
+          encoding: 'base64',
+          signal: AbortSignal.abort(),
+        }),
     ],
     ['unbound global fetch', () => nativeFetch.getConfirmedTransaction(sigs.legacy, 'base64')],
   ]

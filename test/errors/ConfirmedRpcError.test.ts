@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ConfirmedRpcError,
-  ErrorCode,
-  isConfirmedRpcError,
-} from '../../src/errors/ConfirmedRpcError'
+import { ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
+import { ErrorCode } from '../../src/errors/ErrorCode'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
@@ -29,6 +26,30 @@ describe('ConfirmedRpcError', () => {
     expect(error.name).toBe('RpcResponseError')
     expect(error).toBeInstanceOf(ConfirmedRpcError)
     expect(error).toBeInstanceOf(Error)
+  })
+
+  it('writes the short message from the code and context when none is given', () => {
+    const error = new TransportError({
+      code: 'HTTP_ERROR',
+      details: ['Retry-After: 1000 ms'],
+      context: {
+        endpoint: 'https://rpc.example/',
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: {},
+        bodyExcerpt: '',
+      },
+    })
+    expect(error.shortMessage).toBe('The server answered HTTP 429 Too Many Requests.')
+    expect(error.message).toBe(
+      'The server answered HTTP 429 Too Many Requests.\n\nRetry-After: 1000 ms\nEndpoint: https://rpc.example/',
+    )
+    const lost = new CursorNotFoundError({
+      context: { cursor: 'abc', param: 'until', attempts: 4 },
+    })
+    expect(lost.shortMessage).toBe(
+      'The node does not know the until signature abc, after 4 attempts.',
+    )
   })
 
   it('keeps a native cause', () => {

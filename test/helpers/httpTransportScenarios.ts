@@ -4,18 +4,15 @@ import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/Co
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
 import { batching } from '../../src/transport/batching'
-import type {
-  FetchFunction,
-  HttpRequestEvent,
-  HttpResponseEvent,
-  HttpTransportOptions,
-} from '../../src/transport/createHttpTransport'
-import {
-  createHttpTransportWith,
-  defaultHttpTransportInternals,
-} from '../../src/transport/createHttpTransportWith'
+import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { HttpRequestEvent, HttpResponseEvent } from '../../src/transport/HttpRequestEvent'
+import type { HttpTransportOptions } from '../../src/transport/HttpTransportOptions'
 import type { RpcTransport } from '../../src/transport/RpcTransport'
-import type { HttpTransportInternals } from '../../src/transport/resolveHttpTransportOptions'
+import {
+  type HttpTransportInternals,
+  transportInternals,
+} from '../../src/transport/transportInternals'
 import { fakeInternals } from './fakeInternals'
 import type { BackendKind } from './httpBackends'
 import type { ScriptedReply } from './scriptedReply'
@@ -71,7 +68,14 @@ export function describeHttpTransportScenarios(
       options: Omit<HttpTransportOptions, 'url'> = {},
       internals: HttpTransportInternals = fakeInternals().internals,
     ): RpcTransport {
-      return createHttpTransportWith({ url, fetch, ...options }, internals)
+      // The transport copies the internals when it is created: swap them for that moment only.
+      const saved = { ...transportInternals }
+      Object.assign(transportInternals, internals)
+      try {
+        return createHttpTransport({ url, fetch, ...options })
+      } finally {
+        Object.assign(transportInternals, saved)
+      }
     }
 
     it('POSTs a JSON-RPC 2.0 envelope and resolves with the result', async () => {
@@ -318,7 +322,7 @@ export function describeHttpTransportScenarios(
           retry: { baseDelayMs: 60_000, jitter: 'none' },
           onResponse: () => queueMicrotask(() => controller.abort('stop')),
         },
-        defaultHttpTransportInternals,
+        transportInternals,
       )
       const error = await failure(call(GET_SLOT, { signal: controller.signal }))
       expect(error.code).toBe('ABORTED')

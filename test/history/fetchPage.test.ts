@@ -17,7 +17,7 @@ describe('fetchPage', () => {
       methods: 'deprecated',
       deprecationWarnings: false,
     })
-    const walk = client.signaturesForAddress(address, { pageSize: 2, headCheck: false })
+    const walk = client.signaturesForAddress(address, { pageSize: 2 })
     const error = await (async () => {
       for await (const _ of walk) {
         // drain

@@ -30,9 +30,6 @@ describe('signaturesForAddress: memory', () => {
     const walk = signaturesForAddress(
       { transport: syntheticHistory(total), u64: 'number' },
       address,
-      {
-        headCheck: false,
-      },
     )
     let count = 0
     let last = ''

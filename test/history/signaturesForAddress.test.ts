@@ -1,16 +1,14 @@
 import bs58 from 'bs58'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { MethodContext } from '../../src/actions/MethodContext'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
-import {
-  type SignaturesForAddressOptions,
-  signaturesForAddress,
-} from '../../src/history/signaturesForAddress'
-import type { MethodContext } from '../../src/methods/MethodContext'
+import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
+import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
@@ -28,6 +26,7 @@ const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1
 /** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */
 const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
 const FAST = { pageRetryDelayMs: 0 } as const
+const HEAD_CHECK = { headCheck: true, ...FAST } as const
 
 /** A client context over the ledger, with the client's method policy and an instrumented wire. */
 function setup<TMode extends U64Mode = 'number'>(
@@ -106,14 +105,22 @@ describe('signaturesForAddress: the walk', () => {
   it('stops after `limit` entries in total, asking no more than needed', async () => {
     const { context, wire } = setup(ledgers['v1.18'])
     const expected = ledgers['v1.18'].signatures(busiest).map((info) => info.signature)
-    const walk = signaturesForAddress(context, busiest, {
-      limit: 130,
-      pageSize: 50,
-      headCheck: false,
-    })
+    const walk = signaturesForAddress(context, busiest, { limit: 130, pageSize: 50 })
     expect(await collect(walk)).toEqual(expected.slice(0, 130))
     expect(wire.sent.map((request) => configOf(request).limit)).toEqual([50, 50, 30])
     expect(walk.checkpoint()).toMatchObject({ remaining: 0, done: true })
+  })
+
+  it('sends one request per page by default, without head checks', async () => {
+    const { context, wire } = setup(ledgers['v1.18'])
+    const expected = ledgers['v1.18'].signatures(busiest).map((info) => info.signature)
+    // Not a multiple of the page size: the short last page ends the walk, no empty page to check.
+    expect(expected.length % 100).not.toBe(0)
+    expect(await collect(signaturesForAddress(context, busiest, { pageSize: 100 }))).toEqual(
+      expected,
+    )
+    expect(wire.sent).toHaveLength(Math.ceil(expected.length / 100))
+    expect(wire.sent.every((request) => configOf(request).limit === 100)).toBe(true)
   })
 
   it('decodes slots as bigints in bigint mode', async () => {
@@ -308,7 +315,7 @@ describe('signaturesForAddress: checkpoints', () => {
 describe('signaturesForAddress: prefetch, break and abort', () => {
   it('requests the next page while the consumer works, one page ahead at most', async () => {
     const { context, wire } = setup(ledgers['v1.18'])
-    const walk = signaturesForAddress(context, busiest, { pageSize: 20, headCheck: false })
+    const walk = signaturesForAddress(context, busiest, { pageSize: 20 })
     let index = 0
     for await (const _ of walk) {
       if (index === 0) {
@@ -331,7 +338,7 @@ describe('signaturesForAddress: prefetch, break and abort', () => {
       if (calls++ > 0) await gate.wait(options?.signal, request.method)
       return next(request)
     })
-    const walk = signaturesForAddress(context, busiest, { pageSize: 10, headCheck: false })
+    const walk = signaturesForAddress(context, busiest, { pageSize: 10 })
     for await (const _ of walk) {
       await vi.waitFor(() => expect(wire.sent.length).toBe(2))
       break
@@ -354,11 +361,7 @@ describe('signaturesForAddress: prefetch, break and abort', () => {
       }
       return next(request)
     })
-    const walk = signaturesForAddress(context, busiest, {
-      pageSize: 30,
-      headCheck: false,
-      signal: controller.signal,
-    })
+    const walk = signaturesForAddress(context, busiest, { pageSize: 30, signal: controller.signal })
     const seen: string[] = []
     for await (const info of walk) {
       seen.push(info.signature)
@@ -418,19 +421,36 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
           : next(request),
       )
       for (const pageSize of [7, 50, 1000]) {
-        const walk = signaturesForAddress(context, busiest, { pageSize, ...FAST })
+        // The first request lags too: only the head check can tell.
+        const walk = signaturesForAddress(context, busiest, { pageSize, headCheck: true, ...FAST })
         expect(await collect(walk)).toEqual(expectedOf(ledger))
       }
       expect(wire.sent.length).toBeGreaterThan(10)
     },
   )
 
+  it('without the head check, starts a walk on a lagging first page exactly at its head', async () => {
+    const ledger = ledgers['v1.18']
+    const { context, wire } = setup(ledger, (request, next, call) =>
+      call === 0 ? laggingAnswer(ledger, request, 30) : next(request),
+    )
+    const all = expectedOf(ledger)
+    const walked = await collect(signaturesForAddress(context, busiest, FAST))
+    // An older snapshot: the entries of the last 30 slots are missing, nothing else.
+    const start = all.indexOf(walked[0] as string)
+    expect(start).toBeGreaterThan(0)
+    expect(walked).toEqual(all.slice(start))
+    expect(wire.sent.some((request) => configOf(request).limit === 1)).toBe(false)
+  })
+
   it('re-requests the first page when the head check shows a newer entry', async () => {
     const ledger = ledgers['v1.18']
     const { context, wire } = setup(ledger, (request, next, call) =>
       call === 0 ? laggingAnswer(ledger, request, 30) : next(request),
     )
-    expect(await collect(signaturesForAddress(context, busiest, FAST))).toEqual(expectedOf(ledger))
+    expect(await collect(signaturesForAddress(context, busiest, HEAD_CHECK))).toEqual(
+      expectedOf(ledger),
+    )
     // Page, three checks (limit 1, newer than the page), then the page again, without new checks.
     expect(wire.sent.slice(0, 5).map((request) => configOf(request))).toEqual([
       { limit: 1000 },
@@ -446,7 +466,9 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
     const { context } = setup(ledger, (request, next, call) =>
       call <= 2 ? laggingAnswer(ledger, request, 30) : next(request),
     )
-    expect(await collect(signaturesForAddress(context, busiest, FAST))).toEqual(expectedOf(ledger))
+    expect(await collect(signaturesForAddress(context, busiest, HEAD_CHECK))).toEqual(
+      expectedOf(ledger),
+    )
   })
 
   it('holds every re-request of the first page to the newest entry a check named', async () => {
@@ -456,7 +478,9 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
     const { context, wire } = setup(ledger, (request, next, call) =>
       call === 1 ? next(request) : call <= 4 ? laggingAnswer(ledger, request, 30) : next(request),
     )
-    expect(await collect(signaturesForAddress(context, busiest, FAST))).toEqual(expectedOf(ledger))
+    expect(await collect(signaturesForAddress(context, busiest, HEAD_CHECK))).toEqual(
+      expectedOf(ledger),
+    )
     expect(wire.sent.slice(0, 6).map((request) => configOf(request))).toEqual([
       { limit: 1000 },
       { limit: 1 },
@@ -475,7 +499,7 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
       const { before: _before, ...config } = configOf(request)
       return next({ ...request, params: [request.params[0], config] })
     })
-    const walk = signaturesForAddress(context, busiest, { pageSize: 25, headCheck: false, ...FAST })
+    const walk = signaturesForAddress(context, busiest, { pageSize: 25, ...FAST })
     expect(await collect(walk)).toEqual(expectedOf(ledger))
     expect(configOf(wire.sent[3] as RpcRequest).before).toBe(
       configOf(wire.sent[2] as RpcRequest).before,
@@ -499,11 +523,7 @@ describe('signaturesForAddress: lagging nodes and bad pages', () => {
         const before = history[start]?.signature
         return next({ ...request, params: [request.params[0], { ...config, before }] })
       })
-      const walk = signaturesForAddress(context, busiest, {
-        pageSize: start + 2,
-        headCheck: false,
-        ...FAST,
-      })
+      const walk = signaturesForAddress(context, busiest, { pageSize: start + 2, ...FAST })
       expect(await collect(walk)).toEqual(history.map((info) => info.signature))
       expect(repeated).toBe(1)
     },

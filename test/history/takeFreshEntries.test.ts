@@ -16,7 +16,7 @@ describe('takeFreshEntries', () => {
       transactionIndex: undefined,
       seen: new Set(),
     }
-    const { fresh } = takeFreshEntries(
+    const { entries: fresh } = takeFreshEntries(
       [e('a', 9, 5), e('b', 9, 2), e('c', 8, 7)],
       cursor,
       undefined,
@@ -32,7 +32,7 @@ describe('takeFreshEntries', () => {
       transactionIndex: undefined,
       seen: new Set(['a', 'b']),
     }
-    const { fresh } = takeFreshEntries(
+    const { entries: fresh } = takeFreshEntries(
       [e('b', 9), e('c', 9), e('a', 9), e('d', 4)],
       cursor,
       undefined,
@@ -49,8 +49,8 @@ describe('takeFreshEntries', () => {
       seen: new Set(),
     }
     const result = takeFreshEntries([e('a', 9), e('u', 8), e('z', 7)], cursor, 'u')
-    expect(result.reachedUntil).toBe(true)
-    expect(result.fresh.map((x) => x.signature)).toEqual(['a'])
+    expect(result.end).toBe(true)
+    expect(result.entries.map((x) => x.signature)).toEqual(['a'])
     expect(cursor.signature).toBe('a')
   })
 })

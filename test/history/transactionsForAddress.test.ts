@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ActionClient } from '../../src/actions/ActionClient'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
@@ -6,7 +7,6 @@ import {
   type TransactionsForAddressOptions,
   transactionsForAddress,
 } from '../../src/history/transactionsForAddress'
-import type { MethodContext } from '../../src/methods/MethodContext'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
@@ -20,10 +20,22 @@ import { createGate, type Intercept, instrumentTransport } from './instrumentTra
 const isLookup = (request: RpcRequest) =>
   request.method === 'getTransaction' || request.method === 'getConfirmedTransaction'
 
-function setup(inner: RpcTransport, intercept?: Intercept, u64: U64Mode = 'number') {
+/**
+ * A client as `createClient` builds it: the policy reads versioned transactions (`version`, the
+ * client-wide `maxSupportedTransactionVersion`) unless given `null` (legacy only).
+ */
+function setup(
+  inner: RpcTransport,
+  intercept?: Intercept,
+  u64: U64Mode = 'number',
+  version: number | null = 0,
+) {
   const wire = instrumentTransport(inner, intercept)
-  const context: MethodContext<U64Mode> = {
-    transport: withMethodPolicy(wire.transport, { deprecationWarnings: false }),
+  const context: ActionClient<U64Mode> = {
+    transport: withMethodPolicy(wire.transport, {
+      deprecationWarnings: false,
+      maxSupportedTransactionVersion: version ?? undefined,
+    }),
     u64,
   }
   return { wire, context }
@@ -213,12 +225,12 @@ describe('transactionsForAddress', () => {
     expect([...got, ...rest]).toEqual(v118.signatures(address).map((info) => info.signature))
   })
 
-  it('fetches with getConfirmedTransaction when versions are turned off', async () => {
-    const { context, wire } = setup(v118.transport)
+  it('fetches with getConfirmedTransaction when no version is set, as the node reads legacy only', async () => {
+    const { context, wire } = setup(v118.transport, undefined, 'number', null)
     const v0 = v118
       .signatures(address)
       .find((info) => v118.transaction(info.signature)?.message.version === 0)
-    const walk = transactionsForAddress(context, address, { maxSupportedTransactionVersion: null })
+    const walk = transactionsForAddress(context, address)
     const error = await (async () => {
       for await (const _ of walk) {
         // consume

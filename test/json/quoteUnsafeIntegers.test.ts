@@ -14,9 +14,15 @@ describe('quoteUnsafeIntegers', () => {
     expect(quoteUnsafeIntegers(text)).toBe(text)
   })
 
-  it('gives up on an unterminated string, leaving the error to JSON.parse', () => {
-    const text = '[12345678901234567890,"open'
-    expect(quoteUnsafeIntegers(text)).toBe(text)
+  it('leaves an unterminated string for JSON.parse to reject', () => {
+    for (const text of ['[12345678901234567890,"open', '["open,12345678901234567890]']) {
+      expect(() => JSON.parse(quoteUnsafeIntegers(text))).toThrow(SyntaxError)
+    }
+  })
+
+  it('reads a string of most of a megabyte, escapes included', () => {
+    const text = `["${'a\\"'.repeat(300_000)}",12345678901234567890]`
+    expect(quoteUnsafeIntegers(text)).toBe(text.replace('12345678901234567890', '"$&"'))
   })
 
   it('leaves integers with leading zeros alone', () => {

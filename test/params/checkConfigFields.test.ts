@@ -4,17 +4,7 @@ import {
   checkConfigObject,
   checkEncoding,
   checkInteger,
-  checkLimit,
 } from '../../src/params/checkConfigFields'
-
-describe('checkLimit', () => {
-  it.each([1, 500, 1000, undefined])('accepts %s', (limit) => {
-    expect(checkLimit(limit, 'm', 'config.limit')).toBe(limit)
-  })
-  it.each([0, 1001, -1, 1.5, Number.NaN, '10', null])('rejects %s', (limit) => {
-    expect(() => checkLimit(limit, 'm', 'config.limit')).toThrow(/`config.limit`.*1 to 1000/)
-  })
-})
 
 describe('checkCommitment', () => {
   it('accepts confirmed, finalized and nothing', () => {

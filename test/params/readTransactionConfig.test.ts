@@ -27,4 +27,13 @@ describe('readTransactionConfig', () => {
       readTransactionConfig({ maxSupportedTransactionVersion: 0 }, keys, 'getConfirmedTransaction'),
     ).toThrow('`config.maxSupportedTransactionVersion`')
   })
+  it('takes the signal out of what is sent, and refuses what is not a signal', () => {
+    const signal = AbortSignal.timeout(1_000)
+    expect(readTransactionConfig({ encoding: 'base64', signal }, keys, 'm')).toStrictEqual({
+      encoding: 'base64',
+      param: { encoding: 'base64' },
+      signal,
+    })
+    expect(() => readTransactionConfig({ signal: 'stop' }, keys, 'm')).toThrow('`config.signal`')
+  })
 })

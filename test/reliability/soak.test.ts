@@ -6,11 +6,8 @@ import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/Co
 import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import type { TransactionEncoding } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import {
-  type MockLedgerFaultKind,
-  type MockLedgerServer,
-  serveMockLedger,
-} from '../../src/testing/serveMockLedger'
+import type { MockLedgerFaultKind } from '../../src/testing/MockLedgerFaultKind'
+import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { BODY_NOT_JSON } from '../../src/transport/transportErrors'
 import { pagerOf } from './support/pagerOf'
 import { sameJson } from './support/sameJson'
@@ -165,7 +162,12 @@ async function walkExactly(client: Client, address: string, pageSize: number) {
   let resumes = 0
   const errors: Tally = {}
   for (;;) {
-    const walk = walker(address, resume === undefined ? { pageSize } : { resume })
+    // Compared below with the newest head while stale nodes answer: that is what the head check
+    // guards, and it is off by default (a walk may otherwise start at a lagging node's head).
+    const walk = walker(address, {
+      headCheck: true,
+      ...(resume === undefined ? { pageSize } : { resume }),
+    })
     try {
       for await (const info of walk) out.push(info.signature)
       return { signatures: out, resumes, errors }

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Batching } from '../../src/transport/batching'
+import type { Batching } from '../../src/transport/BatchingOptions'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { loopbackBackends } from '../helpers/httpBackends'
 import { describeHttpTransportScenarios, failure } from '../helpers/httpTransportScenarios'
@@ -54,6 +54,29 @@ describe('createHttpTransport', () => {
       expect(JSON.stringify(error)).not.toContain('secret-value-1')
       expect(String(error)).not.toContain('secret-value-1')
     }
+  })
+
+  it('names the refused option, and takes undefined or null for the default', () => {
+    const refused = (options: object) => {
+      try {
+        createHttpTransport({ url: 'https://example.com', ...options })
+      } catch (error) {
+        return (error as { context?: unknown }).context
+      }
+      return undefined
+    }
+    expect(refused({ timeout: 5 })).toMatchObject({ param: 'options.timeout' })
+    expect(refused({ retry: { attempt: 2 } })).toMatchObject({ param: 'retry.attempt' })
+    expect(refused({ retry: { attempts: 0 } })).toEqual({
+      method: 'createHttpTransport',
+      param: 'retry.attempts',
+      reason: 'expected an integer of at least 1',
+    })
+    expect(refused({})).toBeUndefined()
+    expect(refused({ timeoutMs: null, retry: { jitter: undefined }, fetch: null })).toBeUndefined()
+    expect(() => createHttpTransport({} as { url: string })).toThrowError(
+      expect.objectContaining({ context: expect.objectContaining({ param: 'url' }) }),
+    )
   })
 
   it('sends headers given as a Headers instance', async () => {

@@ -6,15 +6,15 @@ import { isRetryableError } from '../../src/transport/isRetryableError'
 import {
   abortedError,
   BODY_NOT_JSON,
-  httpError,
   malformedError,
   networkError,
-  timeoutError,
-  tooLargeError,
 } from '../../src/transport/transportErrors'
 
 const http = (status: number) =>
-  httpError({ status, statusText: '', headers: {}, bodyExcerpt: '' }, {})
+  new TransportError({
+    code: 'HTTP_ERROR',
+    context: { status, statusText: '', headers: {}, bodyExcerpt: '' },
+  })
 const rpc = (rpcCode: number) =>
   new RpcResponseError({ shortMessage: 'x', context: { rpcCode, rpcMessage: 'x' } })
 
@@ -29,14 +29,20 @@ describe('isRetryableError', () => {
 
   it('retries network errors, timeouts and an unparseable body', () => {
     expect(isRetryableError(networkError(new Error('reset'), {}, []))).toBe(true)
-    expect(isRetryableError(timeoutError(10, {}))).toBe(true)
+    expect(
+      isRetryableError(new TransportError({ code: 'TIMEOUT', context: { timeoutMs: 10 } })),
+    ).toBe(true)
     expect(isRetryableError(malformedError(BODY_NOT_JSON, {}, '{"jso'))).toBe(true)
   })
 
   it('does not retry other malformed answers, aborts or oversized bodies', () => {
     expect(isRetryableError(malformedError('`id` 2 is not 1', {}))).toBe(false)
     expect(isRetryableError(abortedError('stop', {}))).toBe(false)
-    expect(isRetryableError(tooLargeError(10, {}))).toBe(false)
+    expect(
+      isRetryableError(
+        new TransportError({ code: 'RESPONSE_TOO_LARGE', context: { maxBytes: 10 } }),
+      ),
+    ).toBe(false)
   })
 
   it('retries -32005, -32019 and 429 among JSON-RPC errors, nothing else', () => {

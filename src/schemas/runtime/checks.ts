@@ -1,11 +1,23 @@
 /**
  * The primitive checks the generated validators (`../generated/validators.ts`) call. They are
  * small enough for the engine to inline, and allocate only when they report a mismatch.
+ *
+ * The field checks take the value, the key it sits under (absent at a validator's root) and its
+ * presence, and report a mismatch with that key as its path: a validator chains them with `||`,
+ * which keeps the shipped code small.
  */
 import type { Miss, PathSegment } from './Miss'
 
 /** A JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>
+
+/**
+ * What else may stand for a field's value: bit `1` a missing key, bit `2` null (a mismatch then
+ * says it expected `... | null`). The checks small enough to run inline leave the skipping of such
+ * a value to the validator, which tests it before it calls them: only bit `2` means anything to
+ * them. The others skip it themselves.
+ */
+export type Presence = 0 | 1 | 2 | 3
 
 /** Tells whether `value` is a JSON object. */
 export function isObject(value: unknown): value is JsonObject {
@@ -41,24 +53,118 @@ export function soleKey(value: unknown): string | undefined {
   return keys.length === 1 ? keys[0] : undefined
 }
 
-/** Checks that `value` is an array of strings. */
-export function eachString(value: unknown): Miss | undefined {
-  if (!Array.isArray(value)) return miss('array', value)
+/** Whether the presence lets `value` stand for the field: the field is then not checked. */
+function absent(value: unknown, presence: number): boolean {
+  return value === undefined ? (presence & 1) !== 0 : value === null && (presence & 2) !== 0
+}
+
+/** `value`'s own mismatch: what it should have been, at `key`. */
+function fail(expected: string, value: unknown, key?: PathSegment, presence = 0): Miss {
+  const found = miss(presence & 2 ? `${expected} | null` : expected, value)
+  if (key !== undefined) found.path.push(key)
+  return found
+}
+
+/** `fail`, unless the presence lets `value` stand for the field. */
+function failUnlessAbsent(
+  expected: string,
+  value: unknown,
+  key: PathSegment | undefined,
+  presence = 0,
+): Miss | undefined {
+  return absent(value, presence) ? undefined : fail(expected, value, key, presence)
+}
+
+/**
+ * Prepends `key` (if any) to a mismatch found inside the field's value, adding ` | null` to what
+ * a nullable field's value was expected to be.
+ */
+export function inside(
+  found: Miss | undefined,
+  key?: PathSegment,
+  presence?: Presence,
+): Miss | undefined {
+  if (found) {
+    if (presence) orNull(found)
+    if (key !== undefined) found.path.unshift(key)
+  }
+  return found
+}
+
+/** Checks that a field is a string. */
+export function str(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
+  return typeof value === 'string' ? undefined : fail('string', value, key, presence)
+}
+
+/** Checks that a field is a non-negative integer (a u8/u16/u32). */
+export function uint(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
+  return isUint(value) ? undefined : fail('unsigned integer', value, key, presence)
+}
+
+/** Checks that a field passed the test `ok` the validator ran on it; else it was `expected`. */
+export function is(
+  ok: boolean,
+  value: unknown,
+  key: PathSegment | undefined,
+  expected: string,
+  presence?: Presence,
+): Miss | undefined {
+  return ok ? undefined : fail(expected, value, key, presence)
+}
+
+/** Checks that a field is an array of strings. */
+export function eachString(
+  value: unknown,
+  key?: PathSegment,
+  presence?: Presence,
+): Miss | undefined {
+  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
-    if (typeof value[i] !== 'string') return miss('string', value[i], i)
+    if (typeof value[i] !== 'string') return inside(miss('string', value[i], i), key)
+  }
+  return undefined
+}
+
+/** Checks that a field is an array of non-negative integers. */
+export function eachUint(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
+  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  for (let i = 0; i < value.length; i++) {
+    if (!isUint(value[i])) return inside(miss('unsigned integer', value[i], i), key)
   }
   return undefined
 }
 
 /**
- * Checks that `value` is an array whose items pass `check`, which converts their u64 fields when
+ * Checks that a field is an array whose items pass `check`, which converts their u64 fields when
  * `big` (a check of a shape without u64 fields ignores it).
  */
-export function each(value: unknown, check: CheckWithMode, big = false): Miss | undefined {
-  if (!Array.isArray(value)) return miss('array', value)
+export function each(
+  value: unknown,
+  key: PathSegment | undefined,
+  check: CheckWithMode,
+  presence?: Presence,
+  big = false,
+): Miss | undefined {
+  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     const found = check(value[i], big)
-    if (found) return at(found, i)
+    if (found) return inside(inside(found, i), key)
+  }
+  return undefined
+}
+
+/** Checks that a field is an array of u64s (i64s when `signed`), converting them as `int64` does. */
+export function eachInt64(
+  value: unknown,
+  key: PathSegment | undefined,
+  big: boolean,
+  signed: boolean,
+  presence?: Presence,
+): Miss | undefined {
+  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  for (let i = 0; i < value.length; i++) {
+    const found = int64(value, i, big, signed)
+    if (found) return inside(found, key)
   }
   return undefined
 }
@@ -75,13 +181,14 @@ const I64_MAX = 0x7fff_ffff_ffff_ffffn
  * bigint when `big`, else to a number. Accepts a JSON integer, or the digit string `parseJson`
  * makes of an integer beyond 2^53-1. In number mode such a string is an UNSAFE_INTEGER miss: it
  * is never rounded. So is a number that is an integer but beyond 2^53-1 in either mode (a
- * transport that used plain `JSON.parse` already rounded it).
+ * transport that used plain `JSON.parse` already rounded it). A mismatch has `key` as its path.
  */
 export function int64(
   holder: JsonObject | unknown[],
   key: PathSegment,
   big: boolean,
   signed: boolean,
+  presence?: Presence,
 ): Miss | undefined {
   const slots = holder as Record<PathSegment, unknown>
   const value = slots[key]
@@ -91,18 +198,18 @@ export function int64(
       return undefined
     }
     if (Number.isInteger(value) && (signed || value >= 0)) {
-      return { unsafe: true, expected: signed ? 'i64' : 'u64', value: String(value), path: [] }
+      return { unsafe: true, expected: signed ? 'i64' : 'u64', value: String(value), path: [key] }
     }
   } else if (typeof value === 'string' && (signed ? I64_TEXT : U64_TEXT).test(value)) {
     const exact = BigInt(value)
     if (signed ? exact >= I64_MIN && exact <= I64_MAX : exact <= U64_MAX) {
       if (big) slots[key] = exact
       else if (Number.isSafeInteger(Number(exact))) slots[key] = Number(exact)
-      else return { unsafe: true, expected: signed ? 'i64' : 'u64', value, path: [] }
+      else return { unsafe: true, expected: signed ? 'i64' : 'u64', value, path: [key] }
       return undefined
     }
   }
-  return miss(signed ? 'i64' : 'u64', value)
+  return failUnlessAbsent(signed ? 'i64' : 'u64', value, key, presence)
 }
 
 /** A generated validator of a shape without u64 fields. */

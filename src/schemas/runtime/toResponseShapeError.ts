@@ -16,7 +16,6 @@ export function toResponseShapeError(
     const value = String(found.value)
     return new ResponseShapeError({
       code: 'UNSAFE_INTEGER',
-      shortMessage: `The ${context.method} result holds an integer a number cannot hold exactly at ${path}.`,
       details: [
         `Value: ${value} (${found.expected}). Use the client option u64: 'bigint' to read it.`,
       ],
@@ -29,7 +28,6 @@ export function toResponseShapeError(
   const received = context.redact === undefined ? described : context.redact(described)
   return new ResponseShapeError({
     code: 'RESPONSE_SHAPE',
-    shortMessage: `The ${context.method} result does not match its schema at ${path}.`,
     details: [`Expected ${found.expected}, received ${received}.`],
     context: { ...base, expected: found.expected, received },
     cause,

@@ -17,18 +17,6 @@ const NO_DATA = new Uint8Array(0)
  * The trace of one transaction's run: log lines in the node's wording, compute units, inner
  * instructions, return data and the balance changes to commit if it succeeds. Instruction drafts
  * drive it; nothing here decides outcomes, so a draft that calls `fail` is a deliberate failure.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from './LedgerAccount'
- * declare const payer: LedgerAccount, program: LedgerAccount
- * const ex = new Execution(200_000, payer, 5_000n)
- * ex.begin(0)
- * ex.invoke(program)
- * ex.log('Instruction: Ping')
- * ex.succeed(1_000)
- * console.log(ex.logs.at(-2)) // 'Program <id> consumed 1000 of 200000 compute units'
- * ```
  */
 export class Execution {
   readonly logs: string[] = []

@@ -9,14 +9,6 @@ export type StoredTransactionFields = Omit<LedgerTransaction, 'message'> &
  * A ledger transaction whose `message` is decoded from its wire bytes on first access and then
  * kept. A big ledger would otherwise hold a dozen small objects per transaction that the RPC
  * layer reads for a handful of them.
- *
- * @example
- * ```ts
- * import type { StoredTransactionFields } from './StoredTransaction'
- * declare const fields: StoredTransactionFields
- * const tx = new StoredTransaction(fields)
- * console.log(tx.message === tx.message) // true: decoded once
- * ```
  */
 export class StoredTransaction implements LedgerTransaction {
   readonly signature: string

@@ -9,12 +9,6 @@ let used = 0
  * thousands of small byte arrays (wire transactions, inner instruction data) for its whole life;
  * as views into shared blocks they cost one object each instead of a view, an ArrayBuffer and a
  * separate allocation, which also spares the garbage collector. Views never overlap.
- *
- * @example
- * ```ts
- * const wire = allocateFromSlab(300)
- * console.log(wire.length, wire.byteOffset >= 0) // 300 true
- * ```
  */
 export function allocateFromSlab(length: number): Uint8Array {
   if (length > LARGEST_SHARED) return new Uint8Array(length)

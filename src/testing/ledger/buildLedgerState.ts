@@ -1,4 +1,4 @@
-import { invalidParam } from '../../params/invalidParam'
+import { invalidParam } from '../../shared/invalidParam'
 import { createRandom } from './createRandom'
 import { createWorld } from './createWorld'
 import { draftTransaction } from './draftTransaction'
@@ -43,13 +43,6 @@ const BLOCKHASH_WINDOW = 12
  * failures of every kind the node records) whose balances add up; and the signature and address
  * indexes the RPC methods read. The oldest rows were written by older releases, so they lack
  * fields or hold nulls where the newest rows do not, and a few have no status meta at all.
- *
- * @example
- * ```ts
- * const state = buildLedgerState({ seed: 7, transactions: 1_000 })
- * const busiest = state.addresses[0] ?? ''
- * console.log(state.byAddress.get(busiest)?.length) // 1000: the System program is in every one
- * ```
  */
 export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState {
   const seed = options.seed ?? 1

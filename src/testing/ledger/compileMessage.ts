@@ -39,16 +39,6 @@ export type CompiledMessage = Readonly<{
  * signers readonly, non-signers writable, non-signers readonly; each group in order of first use)
  * and compiles instructions to key indexes. A v0 message loads every non-signer that is not an
  * invoked program from a lookup table when one lists it (program ids must stay static).
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from './LedgerAccount'
- * declare const payer: LedgerAccount, system: LedgerAccount, to: LedgerAccount
- * const data = new Uint8Array(12)
- * const accounts = [{ account: payer, signer: true, writable: true }, { account: to, signer: false, writable: true }]
- * const message = compileMessage(payer, [{ program: system, accounts, data }], 'legacy', [])
- * console.log(message.header.numReadonlyUnsignedAccounts) // 1: the System program
- * ```
  */
 export function compileMessage(
   payer: LedgerAccount,

@@ -3,12 +3,6 @@ import { allocateFromSlab } from './allocateFromSlab'
 /**
  * Copies `bytes` into a shared block (see {@link allocateFromSlab}) and returns a view of the
  * copy, for small arrays that live as long as the ledger (inner instruction data, return data).
- *
- * @example
- * ```ts
- * const view = copyToSlab(Uint8Array.of(1, 2, 3))
- * console.log([...view]) // [1, 2, 3]
- * ```
  */
 export function copyToSlab(bytes: Uint8Array): Uint8Array {
   const view = allocateFromSlab(bytes.length)

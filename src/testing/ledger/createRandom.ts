@@ -17,13 +17,6 @@ export type Random = Readonly<{
 /**
  * Returns a splitmix32-style generator: a Weyl sequence (step 0x9e3779b9) passed through an
  * avalanche mix. It is not cryptographic; it only has to be fast, well spread and repeatable.
- *
- * @example
- * ```ts
- * const random = createRandom(7)
- * const die = random.between(1, 6)
- * console.log(die === createRandom(7).between(1, 6)) // true
- * ```
  */
 export function createRandom(seed: number): Random {
   let state = seed >>> 0

@@ -72,13 +72,6 @@ const FRESH_SIGNERS = 24
  * Creates the accounts of a ledger from `random`: programs, sysvars, wallets (key pairs), whales,
  * recipients, mints (decimals 6 and 9, one on Token-2022), token accounts, vaults and two lookup
  * tables. The same random sequence gives the same world.
- *
- * @example
- * ```ts
- * import { createRandom } from './createRandom'
- * const world = createWorld(createRandom(1))
- * console.log(world.wallets.length > 10) // true
- * ```
  */
 export function createWorld(random: Random): World {
   const known = (address: string, lamports: bigint, builtinUnits?: number): LedgerAccount => ({

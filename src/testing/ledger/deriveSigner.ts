@@ -10,12 +10,6 @@ const PKCS8_ED25519_PREFIX = Uint8Array.from([
 /**
  * An Ed25519 signing account from a 32-byte seed, through node:crypto (no hand-written curve
  * code). The address is the public key in base58, as other clients derive it from the same seed.
- *
- * @example
- * ```ts
- * const payer = deriveSigner(new Uint8Array(32).fill(1), 1_000_000_000n)
- * console.log(payer.address.length > 30) // true
- * ```
  */
 export function deriveSigner(seed: Uint8Array, lamports: bigint): LedgerAccount {
   const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + 32)

@@ -32,15 +32,6 @@ export type DraftContext = Readonly<{
  * message version and what the node recorded. The era keeps out what its release could not hold
  * (v0 messages before 1.10, a rent-state failure before 1.10.16); every random draw is made
  * whatever the era, so eras differ only where they must.
- *
- * @example
- * ```ts
- * import { createRandom } from './createRandom'
- * import { createWorld } from './createWorld'
- * const world = createWorld(createRandom(1))
- * const draft = draftTransaction(world, { kind: 'swap', version: 0 })
- * console.log(draft.version) // 0
- * ```
  */
 export function draftTransaction(
   world: World,

@@ -12,11 +12,6 @@ const chars = new Uint16Array(256)
  * transaction, so this is on the build's hot path: with bs58's `encode` here instead, building a
  * 100k-transaction ledger took 12.7-15.5 s against 10.5-11.9 s (2 cores, two runs each, about
  * 25% slower), over the 10% the project allows a hand-written codec; everything else uses bs58.
- *
- * @example
- * ```ts
- * console.log(encodeKeyBase58(new Uint8Array(32))) // '11111111111111111111111111111111'
- * ```
  */
 export function encodeKeyBase58(bytes: Uint8Array): string {
   const n = bytes.length

@@ -15,15 +15,6 @@ export type EncodedTransaction = Readonly<{
  * Serializes `message` (legacy, or v0 with its 0x80 prefix and lookups) after room for the
  * signatures, then signs the message bytes with each required signer's key (Ed25519 through
  * node:crypto) and writes the signatures in front.
- *
- * @example
- * ```ts
- * import { allocateFromSlab } from './allocateFromSlab'
-import type { CompiledMessage } from './compileMessage'
- * declare const message: CompiledMessage
- * const { wire, signatures } = encodeTransaction(message, new Uint8Array(32))
- * console.log(wire[0] === signatures.length) // true while there are fewer than 128 signers
- * ```
  */
 export function encodeTransaction(
   message: CompiledMessage,

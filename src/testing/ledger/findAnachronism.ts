@@ -24,14 +24,6 @@ function versionOf(tx: LedgerTransaction): 'legacy' | number {
  * The first thing in `state` that the era's release could not have stored, described for an
  * error message, or undefined when it could have stored all of it: a v0 message before 1.10, or
  * `InsufficientFundsForRent` (1.10.16) where the release let such transactions succeed.
- *
- * @example
- * ```ts
- * import { buildLedgerState } from './buildLedgerState'
- * import { ledgerEra } from './ledgerEra'
- * const state = buildLedgerState({ seed: 1, transactions: 200 })
- * console.log(findAnachronism(state, ledgerEra('v1.9'))) // v0 transaction ... (v0 arrived in 1.10)
- * ```
  */
 export function findAnachronism(state: LedgerState, era: LedgerEra): string | undefined {
   if (era.versionedTransactions && era.rentStateChecks) return undefined

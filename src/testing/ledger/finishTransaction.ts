@@ -52,18 +52,6 @@ const MAX_UNITS = 1_400_000
  * balance changes only on success, and records the status meta the way the draft's recording and
  * the release that stores the row say (see {@link StorageGeneration}). The world's balances move
  * forward, so the next transaction's pre balances are these post ones.
- *
- * @example
- * ```ts
- * import { createRandom } from './createRandom'
- * import { createWorld } from './createWorld'
- * import { draftTransaction } from './draftTransaction'
- * const world = createWorld(createRandom(1))
- * const draft = draftTransaction(world, { kind: 'transfer' })
- * const recentBlockhash = world.freshAddress(0n)
- * const tx = finishTransaction(draft, { slot: 1, indexInBlock: 0, recentBlockhash, tables: world.tables })
- * console.log(tx.meta.fee >= 5_000n) // true
- * ```
  */
 export function finishTransaction(
   draft: DraftTransaction,

@@ -4,14 +4,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  * The `memo` of a signature info, as a node stores it at commit time: each memo instruction's
  * data as `[<byte length>] <text>`, `(unparseable)` in place of text that is not valid UTF-8,
  * joined with `; `; null when there is none. Only top-level memo instructions count.
- *
- * @example
- * ```ts
- * const bytes = (text: string) => new TextEncoder().encode(text)
- * console.log(formatMemo([bytes('Test memo'), bytes('🦖')])) // '[9] Test memo; [4] 🦖'
- * console.log(formatMemo([Uint8Array.of(0xff)])) // '[1] (unparseable)'
- * console.log(formatMemo([])) // null
- * ```
  */
 export function formatMemo(memos: readonly Uint8Array[]): string | null {
   if (memos.length === 0) return null

@@ -4,11 +4,6 @@ const shared = new Map<number, readonly number[]>()
  * Returns one shared, frozen array per list of small account indexes: a big ledger holds hundreds
  * of thousands of instructions but only a few hundred distinct index lists, and each array kept
  * costs more memory than its contents. Lists too long or with large indexes come back as they are.
- *
- * @example
- * ```ts
- * console.log(internIndexes([0, 1]) === internIndexes([0, 1])) // true
- * ```
  */
 export function internIndexes(indexes: readonly number[]): readonly number[] {
   if (indexes.length > 7) return indexes

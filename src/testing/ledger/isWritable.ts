@@ -14,13 +14,6 @@ export type LoadedKeys = Readonly<{ writable: readonly string[]; readonly: reado
  *   @default BUILTIN_AND_SYSVAR_KEYS (1.18); pass RESERVED_ACCOUNT_KEYS for Agave 2.x and later
  * @param demoteInvoked - whether invoked program ids are demoted (1.9 and later; 1.6 and 1.3 did
  *   not). @default true
- *
- * @example
- * ```ts
- * import type { LedgerTransaction } from './LedgerState'
- * declare const tx: LedgerTransaction
- * const writable = tx.accountKeys.map((_, i) => isWritable(tx.message, i, tx.loadedAddresses))
- * ```
  */
 export function isWritable(
   message: LedgerMessage,

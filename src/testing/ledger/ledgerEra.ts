@@ -56,12 +56,6 @@ const ERAS: Readonly<Record<LedgerProfile, LedgerEra>> = {
  * The generator's view of a profile: which transactions its release could hold, and which
  * releases wrote its rows. The 1.18, 2.x and 4.x profiles share one era, so the same seed gives
  * the same ledger for all three.
- *
- * @example
- * ```ts
- * console.log(ledgerEra('v1.9').versionedTransactions) // false
- * console.log(ledgerEra('v4').older.map((generation) => generation.name).at(-1)) // 1.14
- * ```
  */
 export function ledgerEra(profile: LedgerProfile): LedgerEra {
   return ERAS[profile]

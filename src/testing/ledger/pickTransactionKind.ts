@@ -73,12 +73,6 @@ const TOTAL = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0)
 
 /**
  * The kind of the transaction at `position` (0-based, in ledger order).
- *
- * @example
- * ```ts
- * import { createRandom } from './createRandom'
- * console.log(pickTransactionKind(createRandom(1), 3).kind) // 'twoMemos'
- * ```
  */
 export function pickTransactionKind(random: Random, position: number): KindPick {
   const cycle = position % 1_000

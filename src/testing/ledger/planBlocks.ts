@@ -24,13 +24,6 @@ const FINALIZED_LAG_SLOTS = 32
  * slots, blocks of 0 to 2x the mean size (the last 40 never empty), block times 0.4 s apart with a
  * few null ones (one always before the finalized frontier and one after it), and the frontiers:
  * processed is the last slot, confirmed three blocks earlier, finalized at least 32 slots back.
- *
- * @example
- * ```ts
- * import { createRandom } from './createRandom'
- * const plan = planBlocks(createRandom(1), 5_000, 1)
- * console.log(plan.frontiers.finalized < plan.frontiers.confirmed) // true
- * ```
  */
 export function planBlocks(random: Random, transactions: number, seed: number): BlockPlan {
   const mean = Math.min(8, Math.max(1, transactions / 60))

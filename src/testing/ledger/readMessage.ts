@@ -6,14 +6,6 @@ import type { AddressTableLookup, CompiledInstruction, LedgerMessage } from './L
  * Decodes the message part of a wire transaction. Key strings come from `accountKeys` (static
  * keys first, as the ledger stores them) and the blockhash string is passed in, so nothing but the
  * rare lookup table address needs base58 work; instruction data are views into `wire`.
- *
- * @example
- * ```ts
- * import type { LedgerTransaction } from './LedgerState'
- * declare const tx: LedgerTransaction
- * const message = readMessage(tx.wire, tx.accountKeys, tx.message.recentBlockhash)
- * console.log(message.instructions.length > 0) // true
- * ```
  */
 export function readMessage(
   wire: Uint8Array,

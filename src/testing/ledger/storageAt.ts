@@ -21,14 +21,6 @@ export type StoredBy = Readonly<{
  * and the rest is the era's own. About a third of the oldest 1% has no status meta, as some of
  * the oldest long-term storage rows ("Very old transactions may be missing metadata"). Draws
  * from `random` only in that oldest 1%, in order, so the result is fixed by the seed.
- *
- * @example
- * ```ts
- * import { createRandom } from './createRandom'
- * import { ledgerEra } from './ledgerEra'
- * const random = createRandom(1)
- * console.log(storageAt(ledgerEra('v4'), 4_999, 5_000, random).storage.name) // current
- * ```
  */
 export function storageAt(
   era: LedgerEra,

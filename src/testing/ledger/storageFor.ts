@@ -8,12 +8,6 @@ const OLD_ROWS = STORAGE_GENERATIONS.v1_3
  * The release that stored a row, given the draft's recording and the release that would have:
  * an `old` row was stored by 1.3 (logs, no token balances, no rewards) unless the writer is
  * older still.
- *
- * @example
- * ```ts
- * import { STORAGE_GENERATIONS } from './StorageGeneration'
- * console.log(storageFor('old', STORAGE_GENERATIONS.current).name) // 1.3
- * ```
  */
 export function storageFor(
   recording: Recording,

@@ -2,12 +2,6 @@
  * Writes `value` (0..65535) as a compact-u16 ("shortvec": 7 bits per byte, low bits first, high
  * bit set on every byte but the last) at `offset` and returns the offset after it. With no `out`
  * it only measures.
- *
- * @example
- * ```ts
- * const out = new Uint8Array(3)
- * console.log(writeCompactU16(out, 0, 300), out) // 2 Uint8Array [172, 2, 0]
- * ```
  */
 export function writeCompactU16(
   out: Uint8Array | undefined,

@@ -7,12 +7,6 @@ const EMPTY = new Uint8Array(0)
  * Reads little-endian instruction data the way bincode/borsh lay it out. A read past the end or
  * of an impossible value does not throw: it returns a placeholder and clears `ok`, and the parser
  * checks `ok` once before it returns (the node then falls back to the unparsed form).
- *
- * @example
- * ```ts
- * const reader = new ByteReader(Uint8Array.from([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]))
- * console.log(reader.u32(), reader.u64(), reader.ok) // 2 1n true
- * ```
  */
 export class ByteReader {
   private offset = 0

@@ -1,11 +1,6 @@
 /**
  * Text that `writeJson` copies into the output as it is: a number already formatted the way the
  * node formats it (an `f64` such as `1.0`), which a JS number cannot carry.
- *
- * @example
- * ```ts
- * console.log(writeJson({ uiAmount: new RawJson('1.0') })) // {"uiAmount":1.0}
- * ```
  */
 export class RawJson {
   constructor(readonly text: string) {}

@@ -10,12 +10,6 @@ export type Outcome<T> =
 
 /**
  * A successful step.
- *
- * @example
- * ```ts
- * const outcome = ok(5)
- * if (outcome.ok) console.log(outcome.value) // 5
- * ```
  */
 export function ok<T>(value: T): Outcome<T> {
   return { ok: true, value }
@@ -23,12 +17,6 @@ export function ok<T>(value: T): Outcome<T> {
 
 /**
  * A failed step: the error the node answers with (`data` left out when undefined).
- *
- * @example
- * ```ts
- * const outcome = fail(-32016, 'Minimum context slot has not been reached', { contextSlot: 9 })
- * console.log(outcome.error.data) // { contextSlot: 9 }
- * ```
  */
 export function fail(
   code: number,
@@ -40,11 +28,6 @@ export function fail(
 
 /**
  * -32602 with the given message: the node's `Error::invalid_params`.
- *
- * @example
- * ```ts
- * console.log(invalidParams('Invalid limit; max 1000').error.code) // -32602
- * ```
  */
 export function invalidParams(message: string): { ok: false; error: RpcErrorObject } {
   return fail(-32602, message)

@@ -2,13 +2,6 @@ import type { LedgerTransaction } from '../ledger/LedgerState'
 
 /**
  * Static keys, then loaded writable keys, then loaded readonly keys: what indexes resolve to.
- *
- * @example
- * ```ts
- * import type { LedgerTransaction } from '../ledger/LedgerState'
- * declare const tx: LedgerTransaction
- * const programId = allAccountKeys(tx)[tx.message.instructions[0]?.programIdIndex ?? 0]
- * ```
  */
 export function allAccountKeys(tx: LedgerTransaction): readonly string[] {
   const { writable, readonly } = tx.loadedAddresses

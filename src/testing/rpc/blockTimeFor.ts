@@ -18,13 +18,6 @@ function lastSlotIndexAtOrBelow(slots: readonly number[], slot: number): number 
  * The `blockTime` of a slot as an answer shows it. A block stored without a timestamp stays null,
  * except for a `confirmed` read of a slot newer than the finalized frontier: the node fills that
  * from the bank's clock, which the mock estimates from the nearest earlier timestamped block.
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * const shown = blockTimeFor(ctx, ctx.frontiers.confirmed, 'confirmed')
- * ```
  */
 export function blockTimeFor(
   ctx: RpcContext,

@@ -18,13 +18,6 @@ function hexKey(tx: LedgerTransaction): string {
  * later (is older) in the newest-first listing. From 1.18 that is block order; before, the
  * blockstore keyed a slot's entries by signature, so the listing runs by signature bytes,
  * highest first (`ledger/src/blockstore.rs` up to 1.17, replaced by PR #33419).
- *
- * @example
- * ```ts
- * import type { LedgerTransaction } from '../ledger/LedgerState'
- * declare const a: LedgerTransaction, b: LedgerTransaction
- * const newestFirst = [a, b].sort((x, y) => compareInSlot(y, x, true))
- * ```
  */
 export function compareInSlot(
   a: LedgerTransaction,

@@ -15,15 +15,6 @@ const MAX_LIMIT = 1000
  * getSignaturesForAddress, or with `deprecated` getConfirmedSignaturesForAddress2 (the same scan;
  * only the config type differs: no `minContextSlot`). Order: params, address, before, until,
  * limit, commitment, context slot, cursors, scan.
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * const handler = createGetSignaturesForAddressHandler(true)
- * const outcome = handler(ctx, ['Vote111111111111111111111111111111111111111', { limit: 0 }])
- * if (!outcome.ok) console.log(outcome.error.message) // Invalid limit; max 1000
- * ```
  */
 export function createGetSignaturesForAddressHandler(deprecated: boolean): MethodHandler {
   const structName = deprecated

@@ -27,15 +27,6 @@ function unsupportedVersion(version: number) {
  * deprecated config has no `maxSupportedTransactionVersion`, so it can never return a v0
  * transaction). Order: params, signature, commitment, lookup (null when not visible), version,
  * base58 size, encoding.
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * const handler = createGetTransactionHandler(false)
- * const outcome = handler(ctx, ['0'])
- * if (!outcome.ok) console.log(outcome.error.message) // Invalid param: Invalid
- * ```
  */
 export function createGetTransactionHandler(deprecated: boolean): MethodHandler {
   return (ctx, params) => {

@@ -14,15 +14,6 @@ function lagged(frontiers: LedgerFrontiers, lagSlots: number, floor: number): Le
  * The context of one request. With `lagSlots` the node answers as it was that many slots ago:
  * every frontier moves back (not below the slot before the first available one), so newer
  * transactions are invisible, as on a lagging node behind a load balancer.
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * import type { LedgerState } from '../ledger/LedgerState'
- * declare const state: LedgerState
- * const stale = createRpcContext(state, profileRules('v4'), true, 150)
- * console.log(stale.frontiers.finalized <= state.frontiers.finalized) // true
- * ```
  */
 export function createRpcContext(
   state: LedgerState,

@@ -3,12 +3,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 /**
  * Strict UTF-8 decoding, as Rust's `str::from_utf8`: undefined when the bytes are not valid
  * UTF-8 (no replacement characters).
- *
- * @example
- * ```ts
- * console.log(decodeUtf8(new TextEncoder().encode('memo'))) // memo
- * console.log(decodeUtf8(Uint8Array.from([0xff]))) // undefined
- * ```
  */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {

@@ -8,12 +8,6 @@ const I64_FLOOR = -(2 ** 63)
  * ``integer `5` ``, ``floating point `1.5` ``, `string "x"`, ``boolean `true` ``, `null`,
  * `sequence`, `map`. Integers outside u64/i64 were read as doubles by the node, so they are
  * named as floating point.
- *
- * @example
- * ```ts
- * console.log(describeUnexpected(5)) // integer `5`
- * console.log(describeUnexpected([1])) // sequence
- * ```
  */
 export function describeUnexpected(value: unknown): string {
   if (value === null || value === undefined) return 'null'

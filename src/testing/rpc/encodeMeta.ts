@@ -26,14 +26,6 @@ function tokenBalances(balances: readonly TokenBalance[] | null, rules: ProfileR
  * (see `ProfileRules`). `null` marks what was not recorded; `loadedAddresses` is
  * always written (from 1.10.1) except in jsonParsed form (its keys are in `accountKeys` there);
  * `returnData`, `computeUnitsConsumed` and `costUnits` only when stored.
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * import type { LedgerTransaction } from '../ledger/LedgerState'
- * declare const tx: LedgerTransaction
- * const meta = encodeMeta(tx, false, profileRules('v1.18')) // with loadedAddresses
- * ```
  */
 export function encodeMeta(tx: LedgerTransaction, parsed: boolean, rules: ProfileRules): JsonOut {
   const { meta } = tx

@@ -10,15 +10,6 @@ import type { CommitmentLevel } from './readCommitment'
  * the status `finalized` up to the finalized frontier and `confirmed` above it. `blockTime`
  * arrived in 1.4.25 / 1.5.5, `confirmationStatus` in 1.5.18 / 1.6.3, memos in 1.6.23 / 1.7.12
  * (the key was there, always null, before), `transactionIndex` in 4.0.
- *
- * @example
- * ```ts
- * import type { LedgerTransaction } from '../ledger/LedgerState'
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * declare const tx: LedgerTransaction
- * const info = encodeSignatureInfo(ctx, tx, 'finalized')
- * ```
  */
 export function encodeSignatureInfo(
   ctx: RpcContext,

@@ -7,7 +7,7 @@ import { encodeBase64 } from './encodeBase64'
 import type { JsonOut } from './JsonOut'
 import { parseInstruction } from './parseInstruction'
 import type { ProfileRules } from './profileRules'
-import type { WireEncoding } from './readTransactionConfigParam'
+import type { WireEncoding } from './WireEncoding'
 
 function addressTableLookups(message: LedgerMessage): JsonOut | undefined {
   return message.addressTableLookups?.map((lookup) => ({
@@ -74,14 +74,6 @@ function parsedMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
  * The `transaction` member of a lookup result in the requested encoding: `[data, encoding]` for
  * base58/base64, a plain base58 string for the legacy `binary`, `{signatures, message}` for json
  * (static keys, compiled instructions) and jsonParsed (keys with flags, parsed instructions).
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * import type { LedgerTransaction } from '../ledger/LedgerState'
- * declare const tx: LedgerTransaction
- * const [data, encoding] = encodeTransactionBody(tx, 'base64', profileRules('v1.18')) as [string, string]
- * ```
  */
 export function encodeTransactionBody(
   tx: LedgerTransaction,

@@ -11,13 +11,6 @@ const VM_FAILED_TO_RUN = 0x0b9f_0002
  * message and became a unit variant, so `{"BorshIoError":"..."}` is written as `"BorshIoError"`.
  * Before 1.4.20 there was no `ProgramFailedToComplete`: the 1.3 BPF loader turned a program that
  * ran out of compute into `Custom(0x0b9f0002)` (`programs/bpf_loader/src/lib.rs` @v1.3.23).
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * const err = { InstructionError: [0, { BorshIoError: 'Unknown' }] }
- * console.log(encodeTransactionError(err, profileRules('v4'))) // { InstructionError: [0, 'BorshIoError'] }
- * ```
  */
 export function encodeTransactionError(
   err: TransactionErrorJson | null,

@@ -35,20 +35,6 @@ function endOfSlot(list: readonly LedgerTransaction[], slot: number): number {
  * `before` slot, or the frontier) is taken before the limit is applied, then older slots newest
  * first down to the `until` slot; entries at or before `until` in its slot are dropped. Within a
  * slot the order is the release's (see {@link compareInSlot}).
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * const found = findAddressSignatures(ctx, {
- *   address: 'Vote111111111111111111111111111111111111111',
- *   highestSlot: ctx.frontiers.finalized,
- *   before: undefined,
- *   until: undefined,
- *   limit: 1000,
- * })
- * if (found.found) console.log(found.entries.length)
- * ```
  */
 export function findAddressSignatures(
   ctx: RpcContext,

@@ -4,14 +4,6 @@ import type { RpcContext } from './RpcContext'
 /**
  * The transaction a status lookup finds at a commitment's frontier: known by its first signature
  * (the one the node indexes), at or above the first available slot, not newer than `highestSlot`.
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * declare const signature: string
- * const tx = findVisibleTransaction(ctx, signature, ctx.frontiers.finalized)
- * ```
  */
 export function findVisibleTransaction(
   ctx: RpcContext,

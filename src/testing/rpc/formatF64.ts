@@ -2,11 +2,6 @@
  * Formats a double the way the node's JSON writer does (shortest round-trip digits, `.0` on
  * whole numbers, exponent form from 1e16 up and below 1e-5): `1` -> `1.0`, `0.5` -> `0.5`,
  * `1e20` -> `1e20`, `1.5e-7` -> `1.5e-7`.
- *
- * @example
- * ```ts
- * console.log(formatF64(1), formatF64(1e20)) // 1.0 1e20
- * ```
  */
 export function formatF64(value: number): string {
   if (Number.isNaN(value)) return 'NaN'

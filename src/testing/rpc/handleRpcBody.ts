@@ -7,11 +7,6 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'method', 'params'
 
 /**
  * The answer to a body the node cannot read as JSON-RPC at all.
- *
- * @example
- * ```ts
- * console.log(writeJson(PARSE_ERROR_RESPONSE)) // {"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}
- * ```
  */
 export const PARSE_ERROR_RESPONSE: JsonOut = {
   jsonrpc: '2.0',
@@ -76,13 +71,6 @@ function handleCall(ctx: RpcContext, call: unknown): JsonOut | undefined {
  * response object, a batch an array of responses (notifications left out), `[]` a single
  * -32600. Returns undefined when nothing is to be sent back (notifications only). A body the
  * node cannot read as requests at all (a bare number, a batch holding one, a bad `id`) is -32700.
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * console.log(handleRpcBody(ctx, [])) // { jsonrpc: '2.0', error: { code: -32600, ... }, id: null }
- * ```
  */
 export function handleRpcBody(ctx: RpcContext, body: unknown): JsonOut | undefined {
   if (Array.isArray(body)) {

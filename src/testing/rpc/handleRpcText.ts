@@ -5,13 +5,6 @@ import { writeJson } from './writeJson'
 /**
  * Answers a request body given as text: -32700 when it is not JSON, otherwise as
  * `handleRpcBody`. Returns `''` when there is nothing to send back (notifications only).
- *
- * @example
- * ```ts
- * import type { RpcContext } from './RpcContext'
- * declare const ctx: RpcContext
- * console.log(handleRpcText(ctx, '{')) // {"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}
- * ```
  */
 export function handleRpcText(ctx: RpcContext, text: string): string {
   let body: unknown

@@ -17,13 +17,6 @@ const BY_AVAILABILITY = new Map<string, ReadonlyMap<string, MethodHandler>>()
 
 /**
  * The methods a profile's node serves; every other name is -32601.
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * console.log(methodsFor(profileRules('v2')).has('getConfirmedTransaction')) // false
- * console.log(methodsFor(profileRules('v1.6')).has('getTransaction')) // false
- * ```
  */
 export function methodsFor(rules: ProfileRules): ReadonlyMap<string, MethodHandler> {
   const key = `${rules.replacementMethods}/${rules.deprecatedMethods}`

@@ -6,12 +6,6 @@ type Info = { [key: string]: JsonOut }
 /**
  * The node's associated-token-account parser: empty data or tag 0 is `create`, 1
  * `createIdempotent`, 2 `recoverNested` (borsh: nothing may follow the tag).
- *
- * @example
- * ```ts
- * declare const accounts: readonly string[]
- * console.log(parseAssociatedTokenInstruction(Uint8Array.of(1), accounts)?.type) // createIdempotent
- * ```
  */
 export function parseAssociatedTokenInstruction(
   data: Uint8Array,

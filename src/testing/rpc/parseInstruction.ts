@@ -71,14 +71,6 @@ function parserFor(
  * raw form for instructions a newer one parses.
  *
  * @param keys Static keys, then loaded writable, then loaded readonly keys.
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * declare const keys: readonly string[]
- * const instruction = { programIdIndex: 2, accounts: [0, 1], data: new Uint8Array(12), stackHeight: null }
- * const shown = parseInstruction(instruction, keys, profileRules('v1.18'))
- * ```
  */
 export function parseInstruction(
   instruction: InstructionToParse,

@@ -6,12 +6,6 @@ import type { ParsedInstructionBody } from './ParsedInstructionBody'
  * parse_associated_token.rs` @v1.9.29): it knew only `create` and its seven accounts, rent
  * sysvar included, and never read the data, so any instruction with seven accounts is a
  * `create` and one with fewer falls back to the raw form.
- *
- * @example
- * ```ts
- * declare const accounts: readonly string[]
- * console.log(parseLegacyAssociatedTokenInstruction(Uint8Array.of(1), accounts.slice(0, 6))) // undefined
- * ```
  */
 export function parseLegacyAssociatedTokenInstruction(
   _data: Uint8Array,

@@ -116,14 +116,6 @@ const VARIANTS: Readonly<
 /**
  * The node's System program parser: bincode data with a u32 tag (trailing bytes allowed), the
  * variant's minimum account count, `lamports`/`space` as JSON numbers.
- *
- * @example
- * ```ts
- * declare const from: string
- * declare const to: string
- * const data = Uint8Array.from([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0])
- * console.log(parseSystemInstruction(data, [from, to])?.info) // { source, destination, lamports: 1n }
- * ```
  */
 export function parseSystemInstruction(
   data: Uint8Array,

@@ -279,13 +279,6 @@ const VARIANTS: Readonly<Record<number, Variant>> = {
  * The node's spl-token parser (used for Token and Token-2022 alike): a one-byte tag, amounts as
  * strings, `*Checked` variants with a `tokenAmount`, multisig signers after the authority.
  * Token-2022 extension instructions are not parsed by the mock and fall back to the raw form.
- *
- * @example
- * ```ts
- * declare const accounts: readonly string[]
- * const transfer = Uint8Array.from([3, 42, 0, 0, 0, 0, 0, 0, 0])
- * console.log(parseTokenInstruction(transfer, accounts)?.type) // transfer
- * ```
  */
 export function parseTokenInstruction(
   data: Uint8Array,

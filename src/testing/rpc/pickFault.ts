@@ -1,4 +1,4 @@
-import type { MockLedgerFaultKind } from '../serveMockLedger'
+import type { MockLedgerFaultKind } from '../MockLedgerFaultKind'
 
 /** A fault chosen for one request, with a draw in [0, 1) for its variant (502 or 503, ...). */
 export type PickedFault = Readonly<{ kind: MockLedgerFaultKind; variant: number }>
@@ -18,12 +18,6 @@ function draw(seed: number, request: number, salt: number): number {
  * The fault of the `request`-th request (0-based), or undefined. A pure function of the seed
  * and the request number, so the same sequence of requests meets the same faults on every run.
  * `batchRejection` only applies to batch bodies; other bodies choose among the remaining kinds.
- *
- * @example
- * ```ts
- * const fault = pickFault(7, 0.25, ['rateLimit', 'staleNode'], 0, false)
- * console.log(fault?.kind) // the same on every run for seed 7
- * ```
  */
 export function pickFault(
   seed: number,

@@ -272,12 +272,6 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
  * - `'v1.14'`: 1.14.x after 1.14.2, read at v1.14.8. v0 messages, `version`, `loadedAddresses`,
  *   `returnData`, `computeUnitsConsumed`, `source`; no `stackHeight`.
  * - `'v1.18'`: read at v1.18.26. `'v2'`: Agave 2.0 to 2.2. `'v4'`: Agave 4.x.
- *
- * @example
- * ```ts
- * console.log(profileRules('v4').cursorNotFoundError) // true
- * console.log(profileRules('v1.6').replacementMethods) // false
- * ```
  */
 export function profileRules(profile: LedgerProfile): ProfileRules {
   return RULES[profile]

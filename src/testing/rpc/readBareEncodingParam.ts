@@ -1,7 +1,7 @@
 import { isPlainObject } from '../../json/isPlainObject'
 import { describeUnexpected } from './describeUnexpected'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'
-import type { WireEncoding } from './readTransactionConfigParam'
+import type { WireEncoding } from './WireEncoding'
 
 /** `UiTransactionEncoding`'s variants in declaration order, as serde lists them. */
 const VARIANTS: readonly WireEncoding[] = ['binary', 'base64', 'base58', 'json', 'jsonParsed']
@@ -17,13 +17,6 @@ function unknownVariant(name: string) {
  * (1.3 and 1.4: `core/src/rpc.rs` @v1.3.23), with serde_json's enum messages: an encoding name,
  * or the one-key map `{"<name>": null}`; a config object such as `{"encoding": "json"}` is an
  * unknown variant `encoding`, a map of two keys `invalid value: map`.
- *
- * @example
- * ```ts
- * const read = readBareEncodingParam({ encoding: 'json' })
- * if (!read.ok) console.log(read.error.message)
- * // Invalid params: unknown variant `encoding`, expected one of `binary`, `base64`, `base58`, `json`, `jsonParsed`.
- * ```
  */
 export function readBareEncodingParam(value: unknown): Outcome<WireEncoding> {
   if (value === undefined || value === null) return ok('json')

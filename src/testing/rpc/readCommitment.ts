@@ -23,14 +23,6 @@ const LEGACY: Readonly<Record<string, CommitmentLevel>> = {
  * that swallows its own errors, so a value it does not know (a typo, `null`, a number, a level
  * removed in 2.0) means the default, `finalized`, and never an error. A release whose configs had
  * no commitment (1.3) ignores the key and reads at the highest root: `finalized`.
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * console.log(readCommitment({ commitment: 'singleGossip' }, profileRules('v1.18'))) // confirmed
- * console.log(readCommitment({ commitment: 'singleGossip' }, profileRules('v2'))) // finalized
- * console.log(readCommitment({ commitment: 'confirmed' }, profileRules('v1.3'))) // finalized
- * ```
  */
 export function readCommitment(
   config: Readonly<Record<string, unknown>> | undefined,

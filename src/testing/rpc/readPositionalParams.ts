@@ -3,12 +3,6 @@ import { fail, invalidParams, type Outcome, ok } from './RpcErrorObject'
 /**
  * Checks the `params` member against a method declared with `required` positional params and
  * `total - required` optional trailing ones, with the node's texts for each failure.
- *
- * @example
- * ```ts
- * const read = readPositionalParams([1, 2, 3], 1, 2)
- * if (!read.ok) console.log(read.error.data) // "Got: 3" (quotes included)
- * ```
  */
 export function readPositionalParams(
   params: unknown,

@@ -23,13 +23,6 @@ export type SignaturesConfig = Readonly<{
  * @param structName The config type's name in the node, which its messages quote.
  * @param acceptsMinContextSlot Only the replacement method has `minContextSlot` (from 1.10; an
  *   unknown field, ignored, before).
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * const read = readSignaturesConfigParam({ limit: -1 }, profileRules('v1.18'), 'RpcSignaturesForAddressConfig', true)
- * if (!read.ok) console.log(read.error.message) // Invalid params: invalid value: integer `-1`, expected usize.
- * ```
  */
 export function readSignaturesConfigParam(
   value: unknown,

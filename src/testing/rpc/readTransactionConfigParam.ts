@@ -4,9 +4,7 @@ import { invalidParams, type Outcome, ok } from './RpcErrorObject'
 import { readBareEncodingParam } from './readBareEncodingParam'
 import type { CommitmentLevel } from './readCommitment'
 import { readCommitment } from './readCommitment'
-
-/** Encodings the node accepts for a transaction, `binary` (legacy base58) included. */
-export type WireEncoding = 'json' | 'jsonParsed' | 'base58' | 'base64' | 'binary'
+import type { WireEncoding } from './WireEncoding'
 
 const ENCODINGS: ReadonlySet<string> = new Set<WireEncoding>([
   'json',
@@ -52,13 +50,6 @@ function readEncoding(value: unknown): WireEncoding | undefined {
  *
  * @param acceptsVersion getTransaction reads `maxSupportedTransactionVersion` (from 1.10.1); the
  *   deprecated method's config has no such field and ignores it, whatever its value.
- *
- * @example
- * ```ts
- * import { profileRules } from './profileRules'
- * const read = readTransactionConfigParam('base64', profileRules('v1.18'), true)
- * if (read.ok) console.log(read.value.encoding, read.value.commitment) // base64 finalized
- * ```
  */
 export function readTransactionConfigParam(
   value: unknown,

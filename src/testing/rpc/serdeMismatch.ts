@@ -3,12 +3,6 @@ import { describeUnexpected } from './describeUnexpected'
 /**
  * The node's message for a param of the wrong type: ``Invalid params: invalid type: integer `5`,
  * expected a string.`` A negative integer where an unsigned one is expected is an `invalid value`.
- *
- * @example
- * ```ts
- * console.log(serdeMismatch(-1, 'usize', true))
- * // Invalid params: invalid value: integer `-1`, expected usize.
- * ```
  */
 export function serdeMismatch(value: unknown, expected: string, unsigned = false): string {
   const negative =

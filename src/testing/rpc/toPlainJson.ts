@@ -3,11 +3,6 @@ import { type JsonOut, RawJson } from './JsonOut'
 /**
  * An answer as plain JS values: `RawJson` numbers become numbers, u64 values become numbers
  * when they are safe integers and stay `bigint` otherwise (never rounded).
- *
- * @example
- * ```ts
- * console.log(toPlainJson({ fee: 5000n, lamports: 2n ** 64n - 1n })) // { fee: 5000, lamports: 18446744073709551615n }
- * ```
  */
 export function toPlainJson(value: JsonOut): unknown {
   if (typeof value === 'bigint') {

@@ -29,14 +29,6 @@ export type UiTokenAmountOptions = Readonly<{
  * The node's `UiTokenAmount`: `uiAmount` is the f64 quotient (null when 10^decimals does not fit
  * in a u64, and for a stored zero), `amount` the exact integer as a string, `uiAmountString` the
  * exact decimal.
- *
- * @example
- * ```ts
- * console.log(writeJson(uiTokenAmount(1_500_000n, 6)))
- * // {"uiAmount":1.5,"decimals":6,"amount":"1500000","uiAmountString":"1.5"}
- * console.log(writeJson(uiTokenAmount(0n, 6, { stored: true })))
- * // {"uiAmount":null,"decimals":6,"amount":"0","uiAmountString":"0"}
- * ```
  */
 export function uiTokenAmount(
   amount: bigint,

@@ -6,12 +6,6 @@ import { invalidParams, type Outcome, ok } from './RpcErrorObject'
  * `WrongSize`, a character outside the alphabet `Invalid`, a decoded length other than `bytes`
  * `WrongSize` (checked in that order), each as -32602 `Invalid param: <kind>`. Without
  * `maxLength` (1.3, which decoded first) the length is not checked before decoding.
- *
- * @example
- * ```ts
- * const checked = verifyBase58('11111111111111111111111111111111', 32, 44)
- * console.log(checked.ok) // true
- * ```
  */
 export function verifyBase58(
   text: string,

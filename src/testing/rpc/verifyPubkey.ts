@@ -4,12 +4,6 @@ import { verifyBase58 } from './verifyBase58'
 /**
  * The node's `verify_pubkey`: 32 bytes, at most 44 characters
  * (checked before decoding unless `lengthCheck` is false, as in 1.3).
- *
- * @example
- * ```ts
- * const checked = verifyPubkey('Vote111111111111111111111111111111111111111')
- * console.log(checked.ok) // true
- * ```
  */
 export function verifyPubkey(text: string, lengthCheck = true): Outcome<string> {
   return verifyBase58(text, 32, lengthCheck ? 44 : undefined)

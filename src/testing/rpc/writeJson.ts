@@ -61,11 +61,6 @@ function write(value: JsonOut, out: string[]): void {
 /**
  * Serializes an answer compactly, as the node does: u64 values given as `bigint` keep every digit,
  * `RawJson` is copied verbatim, `undefined` members are skipped.
- *
- * @example
- * ```ts
- * console.log(writeJson({ lamports: 2n ** 64n - 1n, skipped: undefined })) // {"lamports":18446744073709551615}
- * ```
  */
 export function writeJson(value: JsonOut): string {
   const out: string[] = []

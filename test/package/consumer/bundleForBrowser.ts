@@ -4,11 +4,14 @@ import { build } from 'esbuild'
 // bundler would.
 const entry = `
 import { createClient } from 'confirmed-rpc'
+import { getConfirmedSignaturesForAddress2 } from 'confirmed-rpc/actions'
 export const client = createClient({ url: 'https://rpc.consumer.test/' })
 export const lookUp = (signature) => client.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
+export const page = (address) => getConfirmedSignaturesForAddress2(client, address, { limit: 5 })
 `
 
 const BROWSER_BUILD = 'node_modules/confirmed-rpc/dist/browser/index.js'
+const BROWSER_ACTIONS = 'node_modules/confirmed-rpc/dist/browser/actions/index.js'
 
 /**
  * Bundles an app importing `confirmed-rpc` for the browser from the consumer project and checks
@@ -32,8 +35,10 @@ export async function bundleForBrowser(projectDir: string): Promise<string> {
   })
   const inputs = Object.keys(result.metafile.inputs).filter((input) => input !== 'app.js')
   const code = result.outputFiles[0]?.text ?? ''
-  if (!inputs.includes(BROWSER_BUILD)) {
-    throw new Error(`the bundle does not use ${BROWSER_BUILD}; its inputs: ${inputs.join(', ')}`)
+  for (const build of [BROWSER_BUILD, BROWSER_ACTIONS]) {
+    if (!inputs.includes(build)) {
+      throw new Error(`the bundle does not use ${build}; its inputs: ${inputs.join(', ')}`)
+    }
   }
   const ponyfills = inputs.filter((input) => /cross-fetch|node-fetch/.test(input))
   if (ponyfills.length > 0) throw new Error(`the bundle includes ${ponyfills.join(', ')}`)

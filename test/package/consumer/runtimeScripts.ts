@@ -40,10 +40,15 @@ function expectFunctions(entry, module, names) {
 }
 async function loadEntries(load) {
   const core = await step('load confirmed-rpc', () => load('confirmed-rpc'))
+  const actions = await step('load confirmed-rpc/actions', () => load('confirmed-rpc/actions'))
   const testing = await step('load confirmed-rpc/testing', () => load('confirmed-rpc/testing'))
-  expectFunctions('confirmed-rpc', core, ['createClient', 'isConfirmedRpcError', 'signaturesForAddress'])
+  expectFunctions('confirmed-rpc', core, ['createClient', 'createHttpTransport', 'isConfirmedRpcError'])
+  expectFunctions('confirmed-rpc/actions', actions, [
+    'getConfirmedTransaction', 'getConfirmedSignaturesForAddress2', 'getTransaction',
+    'getSignaturesForAddress', 'signaturesForAddress', 'transactionsForAddress',
+  ])
   expectFunctions('confirmed-rpc/testing', testing, ['createMockLedger', 'serveMockLedger', 'mockLedgerHandlers'])
-  return { core, testing }
+  return { core, actions, testing }
 }
 function busiest(ledger) {
   const [address] = ledger.addresses()
@@ -55,10 +60,22 @@ function busiest(ledger) {
 const bodies: Record<ScriptName, string> = {
   roundTrip: `
 async function main(load) {
-  const { core, testing } = await loadEntries(load)
+  const { core, actions, testing } = await loadEntries(load)
   const ledger = testing.createMockLedger({ seed: 1, transactions: 200 })
   const { address, expected } = busiest(ledger)
   if (expected.length < 5) fail('the ledger gives only ' + expected.length + ' signatures')
+
+  // The actions entry over the same transport, and its errors as the main entry's classes.
+  const viaAction = await step('getConfirmedSignaturesForAddress2 action', () =>
+    actions.getConfirmedSignaturesForAddress2({ transport: ledger.transport }, address, { limit: 5 }))
+  sameHistory('getConfirmedSignaturesForAddress2 action', viaAction, expected)
+  const invalid = await actions.getTransaction({ transport: ledger.transport }, 'not base58!').then(
+    () => fail('getTransaction action with an invalid signature resolved'),
+    (error) => error,
+  )
+  if (!(invalid instanceof core.InvalidParamError) || !(invalid instanceof core.ConfirmedRpcError)) {
+    fail('an action error is not an InvalidParamError of the main entry: ' + describe(invalid))
+  }
 
   const client = core.createClient({ transport: ledger.transport })
   const page = await step('getConfirmedSignaturesForAddress2 through ledger.transport', () =>

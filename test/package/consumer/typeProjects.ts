@@ -14,6 +14,7 @@ export type TypeProject = Readonly<{
 // Top-level await is left out: the CommonJS variants cannot use it. The @ts-expect-error lines
 // also catch types that collapse to `any`: an unused directive is itself an error.
 export const typeSource = `import { createClient, type ConfirmedTransaction } from 'confirmed-rpc'
+import { getTransaction, type ActionClient } from 'confirmed-rpc/actions'
 import { createMockLedger, serveMockLedger, type MockLedger } from 'confirmed-rpc/testing'
 
 export async function main(): Promise<number | undefined> {
@@ -32,7 +33,12 @@ export async function main(): Promise<number | undefined> {
   const server = await serveMockLedger(ledger, { port: 0 })
   const overHttp = createClient({ url: server.url })
   const slot: number | undefined = (await overHttp.getConfirmedTransaction(signature))?.slot
+  const bigClient: ActionClient<'bigint'> = { transport: ledger.transport, u64: 'bigint' }
+  const exact: bigint | undefined = (await getTransaction(bigClient, signature, 'base64'))?.slot
+  // @ts-expect-error the slot is a bigint for a bigint client
+  const narrow: number | undefined = (await getTransaction(bigClient, signature))?.slot
   await server.close()
+  if (exact === undefined || narrow === undefined) return undefined
   return parsed === null || wrong === undefined ? slot : fee
 }
 `

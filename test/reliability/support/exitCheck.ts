@@ -65,9 +65,7 @@ for (let i = 0; i < 200; i++) {
 for (let i = 0; i < 20; i++) {
   const controller = new AbortController()
   const info = history[i] ?? history[0]
-  calls.push(
-    settle(client.getTransaction(info?.signature ?? '', {}, { signal: controller.signal })),
-  )
+  calls.push(settle(client.getTransaction(info?.signature ?? '', { signal: controller.signal })))
   setTimeout(() => controller.abort(new Error('caller left')), i % 5)
 }
 await Promise.all(calls)
@@ -78,7 +76,8 @@ for await (const _ of walker(address, { pageSize: 5, signal: stop.signal })) sto
 let resume: HistoryCheckpoint | undefined
 const walked: string[] = []
 for (let tries = 0; tries < 50; tries++) {
-  const walk = walker(address, resume === undefined ? { pageSize: 7 } : { resume })
+  // Compared with the true head under stale-node faults: the head check must be on (it is opt-in).
+  const walk = walker(address, resume === undefined ? { pageSize: 7, headCheck: true } : { resume })
   try {
     for await (const info of walk) walked.push(info.signature)
     break

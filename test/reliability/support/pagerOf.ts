@@ -1,9 +1,6 @@
 import type { Client } from '../../../src/client'
-import {
-  type SignaturesForAddressOptions,
-  type SignatureWalk,
-  signaturesForAddress,
-} from '../../../src/history/signaturesForAddress'
+import type { SignaturesForAddressOptions } from '../../../src/history/SignaturesForAddressOptions'
+import { type SignatureWalk, signaturesForAddress } from '../../../src/history/signaturesForAddress'
 import type { U64Mode } from '../../../src/schemas/common'
 
 /** Starts a history walk. */
@@ -13,21 +10,11 @@ export type Walker<TMode extends U64Mode> = (
 ) => SignatureWalk<TMode>
 
 /**
- * `client.signaturesForAddress` once the client has it; until then the pager function bound to
- * the client's transport (which carries the method policy), as the client will bind it.
+ * The walk as the `signaturesForAddress` action starts it with this client; the client method is
+ * the same function bound, so the reliability suites cover both.
  */
-export function pagerOf<TMode extends U64Mode>(
-  client: Client<TMode>,
-  endpoint?: string | undefined,
-): Walker<TMode> {
-  const bound = (client as { signaturesForAddress?: Walker<TMode> }).signaturesForAddress
-  if (typeof bound === 'function') return bound
-  return (address, options) =>
-    signaturesForAddress(
-      { transport: client.transport, u64: client.u64, endpoint },
-      address,
-      options,
-    )
+export function pagerOf<TMode extends U64Mode>(client: Client<TMode>): Walker<TMode> {
+  return (address, options) => signaturesForAddress(client, address, options)
 }
 
 /** Every entry of a walk, in order. */

@@ -1,10 +1,7 @@
 import { inspect } from 'node:util'
 import { expect } from 'vitest'
-import {
-  ConfirmedRpcError,
-  ErrorCode,
-  isConfirmedRpcError,
-} from '../../../src/errors/ConfirmedRpcError'
+import { ConfirmedRpcError, isConfirmedRpcError } from '../../../src/errors/ConfirmedRpcError'
+import { ErrorCode } from '../../../src/errors/ErrorCode'
 
 const CODES: readonly string[] = Object.values(ErrorCode)
 

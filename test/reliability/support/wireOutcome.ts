@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../src/errors/ConfirmedRpcError'
+import type { ErrorCode } from '../../../src/errors/ErrorCode'
 import { parseJson } from '../../../src/json/parseJson'
 import type { Exchange } from './fuzzServer'
 

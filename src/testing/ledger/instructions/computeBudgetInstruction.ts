@@ -7,14 +7,6 @@ export type ComputeBudgetSetting = Readonly<{ unitLimit: number }> | Readonly<{ 
 /**
  * SetComputeUnitLimit (`0x02` + u32) or SetComputeUnitPrice (`0x03` + u64 micro-lamports). Nodes
  * have no jsonParsed parser for this program, so these exercise the unparsed fallback.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const computeBudget: LedgerAccount
- * const limit = computeBudgetInstruction(computeBudget, { unitLimit: 200_000 })
- * console.log(limit.data[0]) // 2
- * ```
  */
 export function computeBudgetInstruction(
   program: LedgerAccount,

@@ -5,14 +5,6 @@ import { writeLittleEndian } from './writeLittleEndian'
 /**
  * System CreateAccount: u32 LE 0 + u64 lamports + u64 space + 32-byte owner; accounts
  * `[from (signer, writable), new account (signer, writable)]`.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const system: LedgerAccount, payer: LedgerAccount, fresh: LedgerAccount, owner: LedgerAccount
- * const create = createAccountInstruction(system, payer, fresh, 2_039_280n, 165, owner)
- * console.log(create.data.length) // 52
- * ```
  */
 export function createAccountInstruction(
   program: LedgerAccount,

@@ -5,15 +5,6 @@ import type { LedgerAccount } from '../LedgerAccount'
  * Associated Token Account CreateIdempotent (`1`) for an account that already exists, so it only
  * checks and returns. Accounts: `[payer, associated account, owner, mint, System program, token
  * program]`, which is how token transfers carry the System program among their keys.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const ataProgram: LedgerAccount, payer: LedgerAccount
- * declare const tokenAccount: LedgerAccount, system: LedgerAccount
- * const create = createIdempotentInstruction(ataProgram, payer, tokenAccount, system)
- * console.log(create.data) // Uint8Array [1]
- * ```
  */
 export function createIdempotentInstruction(
   program: LedgerAccount,

@@ -4,13 +4,6 @@ import type { LedgerAccount, MintInfo } from '../LedgerAccount'
 /**
  * SPL Token InitializeAccount3: `18` + 32-byte owner; accounts `[account (writable), mint]`. The
  * account becomes a token account holding 0, so it shows in post token balances only.
- *
- * @example
- * ```ts
- * import type { LedgerAccount, MintInfo } from '../LedgerAccount'
- * declare const fresh: LedgerAccount, mint: MintInfo, owner: LedgerAccount
- * console.log(initializeAccount3Instruction(fresh, mint, owner).data.length) // 33
- * ```
  */
 export function initializeAccount3Instruction(
   account: LedgerAccount,

@@ -7,14 +7,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  * An SPL Memo instruction: the data is the memo bytes; v3 may list signer accounts. The Memo
  * program rejects data that is not UTF-8 with InvalidInstructionData, and so does this run (the
  * node still stores the memo, as `(unparseable)`).
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const memoProgram: LedgerAccount
- * const memo = memoInstruction(memoProgram, new TextEncoder().encode('Test memo'), [])
- * console.log(memo.data.length) // 9
- * ```
  */
 export function memoInstruction(
   program: LedgerAccount,

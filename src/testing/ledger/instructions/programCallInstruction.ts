@@ -25,15 +25,6 @@ const DISCRIMINATOR = Uint8Array.of(0x62, 0xb2, 0x1f, 0x0d, 0x8a, 0x44, 0x3c, 0x
 /**
  * A custom (oracle-like) program call without CPIs: it logs, may set return data, and ends as
  * `outcome` says. Accounts: `[payer, state (writable), clock sysvar, System program]`.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const program: LedgerAccount, payer: LedgerAccount, state: LedgerAccount
- * declare const clock: LedgerAccount, system: LedgerAccount
- * const call = programCallInstruction({ program, payer, state, clock, system, value: 42n, units: 3_000, returns: true, outcome: 'success' })
- * console.log(call.data.length) // 16
- * ```
  */
 export function programCallInstruction(
   params: Readonly<{

@@ -33,13 +33,6 @@ const COLLECT_DISCRIMINATOR = Uint8Array.of(0x3a, 0x1d, 0x4e, 0x07, 0x9b, 0x22, 
  * transfer, stack height 2), pays tokens out of its vault (Token transfer, 2), then calls the
  * router (2), which moves its fee to the treasury (System transfer, 3). Both programs set return
  * data, so the transaction's return data is the swap program's (the last one set).
- *
- * @example
- * ```ts
- * import type { SwapParams } from './swapInstruction'
- * declare const params: SwapParams
- * console.log(swapInstruction(params).data.length) // 24
- * ```
  */
 export function swapInstruction(params: SwapParams): DraftInstruction {
   const { program, router, system, payer, vault, payerToken, vaultToken, treasury } = params

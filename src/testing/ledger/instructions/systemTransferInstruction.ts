@@ -6,14 +6,6 @@ import { writeLittleEndian } from './writeLittleEndian'
  * System Transfer: u32 LE 2 + u64 LE lamports; accounts `[from (signer, writable), to (writable)]`.
  * When `from` cannot cover it, the run fails the way the System program does: `Custom(1)`
  * (ResultWithNegativeLamports) after a `Transfer: insufficient lamports` line.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const system: LedgerAccount, from: LedgerAccount, to: LedgerAccount
- * const transfer = systemTransferInstruction(system, from, to, 1n)
- * console.log(transfer.data.length) // 12
- * ```
  */
 export function systemTransferInstruction(
   program: LedgerAccount,

@@ -8,14 +8,6 @@ import { writeLittleEndian } from './writeLittleEndian'
  * authority]`), for the Token or Token-2022 program of the source's mint. Fails with `Custom(1)`
  * (TokenError::InsufficientFunds) when the source holds too little. `authoritySigns` is false when a
  * program signs for a PDA authority in a CPI (the inner instruction then carries no signer flag).
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const source: LedgerAccount, destination: LedgerAccount, owner: LedgerAccount
- * const transfer = tokenTransferInstruction(source, destination, owner, 5n, true)
- * console.log(transfer.data[0]) // 12
- * ```
  */
 export function tokenTransferInstruction(
   source: LedgerAccount,

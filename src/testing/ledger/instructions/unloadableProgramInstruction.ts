@@ -4,13 +4,6 @@ import type { LedgerAccount } from '../LedgerAccount'
 /**
  * A call to an account that cannot be loaded as a program (missing, or not executable). Such a
  * transaction fails at load time: the node charges the fee and never runs it, so `run` is empty.
- *
- * @example
- * ```ts
- * import type { LedgerAccount } from '../LedgerAccount'
- * declare const missing: LedgerAccount, payer: LedgerAccount
- * console.log(unloadableProgramInstruction(missing, payer).accounts.length) // 1
- * ```
  */
 export function unloadableProgramInstruction(
   program: LedgerAccount,

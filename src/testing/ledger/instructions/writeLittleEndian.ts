@@ -1,12 +1,5 @@
 /**
  * Writes `value` as an unsigned little-endian integer of `byteLength` bytes at `offset`.
- *
- * @example
- * ```ts
- * const out = new Uint8Array(4)
- * writeLittleEndian(out, 0, 2n, 4)
- * console.log(out) // Uint8Array [2, 0, 0, 0]
- * ```
  */
 export function writeLittleEndian(
   out: Uint8Array,

@@ -8,14 +8,6 @@ import type { DraftBody } from './DraftBody'
  * System CreateAccount of a fresh key pair (a second signer) followed by InitializeAccount3 on a
  * Token mint: the new account appears in post token balances only. Undefined once the budget of
  * fresh key pairs is spent.
- *
- * @example
- * ```ts
- * import { createRandom } from '../createRandom'
- * import { createWorld } from '../createWorld'
- * const world = createWorld(createRandom(1))
- * console.log(draftCreateTokenAccount(world, world.wallets[0]!)?.instructions.length) // 2
- * ```
  */
 export function draftCreateTokenAccount(world: World, payer: LedgerAccount): DraftBody | undefined {
   const fresh = world.freshSigner()

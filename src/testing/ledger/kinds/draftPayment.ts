@@ -25,15 +25,6 @@ const RENT_EXEMPT_MINIMUM = 890_880
  * lamports than the payer has (`Custom(1)`), or too few for a brand-new recipient to be rent
  * exempt (InsufficientFundsForRent). `era` keeps invalid memos off Memo v1 where the release
  * could not show them (see `LedgerEra.invalidMemoV1`).
- *
- * @example
- * ```ts
- * import { createRandom } from '../createRandom'
- * import { createWorld } from '../createWorld'
- * const world = createWorld(createRandom(1))
- * const body = draftPayment(world, world.wallets[0]!, 'memoPayment')
- * console.log(body.instructions.length) // 2
- * ```
  */
 export function draftPayment(
   world: World,

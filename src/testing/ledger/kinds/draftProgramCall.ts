@@ -36,14 +36,6 @@ const NAMED_FAILURES: readonly ProgramCallOutcome[] = [
  * Anchor-style `Custom` code after its first CPI, or paying rent on an old account), an oracle
  * update without CPIs (succeeding, failing with a named InstructionError, or running out of
  * compute), and a call to an account that is no program (a load-time string error).
- *
- * @example
- * ```ts
- * import { createRandom } from '../createRandom'
- * import { createWorld } from '../createWorld'
- * const world = createWorld(createRandom(1))
- * console.log(draftProgramCall(world, world.wallets[0]!, 'swap')?.instructions.length) // 1
- * ```
  */
 export function draftProgramCall(
   world: World,

@@ -13,14 +13,6 @@ import { memoText } from './memoText'
  * or TransferChecked (always checked on Token-2022), preceded by an idempotent associated account
  * creation or followed by a small System tip, sometimes with a memo. With `fail`, it moves more
  * than the source holds. Undefined when the payer holds nothing to send.
- *
- * @example
- * ```ts
- * import { createRandom } from '../createRandom'
- * import { createWorld } from '../createWorld'
- * const world = createWorld(createRandom(1))
- * console.log(draftTokenTransfer(world, world.wallets[0]!, { fail: false, token2022: false }) !== undefined) // true
- * ```
  */
 export function draftTokenTransfer(
   world: World,

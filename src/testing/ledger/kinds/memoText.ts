@@ -4,12 +4,6 @@ const encoder = new TextEncoder()
 
 /**
  * A memo's bytes: everyday texts, some with emoji, sometimes a reference number.
- *
- * @example
- * ```ts
- * import { createRandom } from '../createRandom'
- * console.log(memoText(createRandom(1)).length > 0) // true
- * ```
  */
 export function memoText(random: Random): Uint8Array {
   const n = random.between(1, 99_999)

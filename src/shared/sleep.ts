@@ -13,6 +13,6 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
       signal?.removeEventListener('abort', onAbort)
       resolve()
     }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
+    signal?.addEventListener('abort', onAbort)
   })
 }

@@ -1,10 +1,10 @@
 import type { Base58Input, Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { CallOptions, MethodContext } from './MethodContext'
+import type { ActionClient } from './ActionClient'
 import { requestSignatures } from './requestSignatures'
 
 const METHOD = 'getSignaturesForAddress'
-const KNOWN_KEYS = ['limit', 'before', 'until', 'commitment', 'minContextSlot'] as const
+const WIRE_KEYS = ['limit', 'before', 'until', 'commitment', 'minContextSlot'] as const
 
 /** Config of {@link getSignaturesForAddress}. */
 export type GetSignaturesForAddressConfig = Readonly<{
@@ -34,6 +34,12 @@ export type GetSignaturesForAddressConfig = Readonly<{
    * @default undefined
    */
   minContextSlot?: number | bigint | undefined
+  /**
+   * Cancels the call, including its retries and backoff sleeps: it rejects with an `ABORTED`
+   * `TransportError`. Never sent to the node.
+   * @default undefined
+   */
+  signal?: AbortSignal | undefined
 }>
 
 /** Result of {@link getSignaturesForAddress}: newest first. */
@@ -46,10 +52,11 @@ export type GetSignaturesForAddressResult<TMode extends U64Mode = 'number'> = Si
  *
  * @example
  * ```ts
- * import { createClient } from 'confirmed-rpc'
+ * import { createHttpTransport } from 'confirmed-rpc'
+ * import { getSignaturesForAddress } from 'confirmed-rpc/actions'
  *
- * const client = createClient({ url: 'https://rpc.example.com' })
- * const page = await client.getSignaturesForAddress('Vote111111111111111111111111111111111111111', {
+ * const client = { transport: createHttpTransport({ url: 'https://rpc.example.com' }) }
+ * const page = await getSignaturesForAddress(client, 'Vote111111111111111111111111111111111111111', {
  *   limit: 10,
  *   commitment: 'confirmed',
  * })
@@ -57,10 +64,9 @@ export type GetSignaturesForAddressResult<TMode extends U64Mode = 'number'> = Si
  * ```
  */
 export function getSignaturesForAddress<TMode extends U64Mode = 'number'>(
-  context: MethodContext<TMode>,
+  client: ActionClient<TMode>,
   address: Base58Input,
   config?: GetSignaturesForAddressConfig | undefined,
-  options?: CallOptions | undefined,
 ): Promise<GetSignaturesForAddressResult<TMode>> {
-  return requestSignatures(context, METHOD, KNOWN_KEYS, address, config, options)
+  return requestSignatures(client, METHOD, WIRE_KEYS, address, config)
 }

@@ -3,21 +3,22 @@ import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { CallOptions, MethodContext } from './MethodContext'
+import type { ActionClient } from './ActionClient'
+import { readActionClient } from './readActionClient'
 
-/** Shared body of the deprecated and the replacement history calls. */
+/** Shared body of the deprecated and the replacement history calls. @internal */
 export async function requestSignatures<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
+  client: ActionClient<TMode>,
   method: string,
-  knownKeys: readonly string[],
+  wireKeys: readonly string[],
   address: Base58Input,
   config: unknown,
-  options: CallOptions | undefined,
 ): Promise<SignatureInfo<TMode>[]> {
+  const context = readActionClient(client, method)
   const addr = toBase58String(address, ADDRESS, method, 'address')
-  const wire = readSignaturesConfig(config, knownKeys, method)
+  const { wire, signal } = readSignaturesConfig(config, wireKeys, method)
   const params = wire === undefined ? [addr] : [addr, wire]
-  const result = await context.transport({ method, params }, options)
+  const result = await context.transport({ method, params }, { signal })
   return decodeSignatureInfos(result, context.u64, {
     method,
     endpoint: context.endpoint,

@@ -1,10 +1,10 @@
 import type { Base58Input, Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { CallOptions, MethodContext } from './MethodContext'
+import type { ActionClient } from './ActionClient'
 import { requestSignatures } from './requestSignatures'
 
 const METHOD = 'getConfirmedSignaturesForAddress2'
-const KNOWN_KEYS = ['limit', 'before', 'until', 'commitment'] as const
+const WIRE_KEYS = ['limit', 'before', 'until', 'commitment'] as const
 
 /** Config of {@link getConfirmedSignaturesForAddress2}. */
 export type GetConfirmedSignaturesForAddress2Config = Readonly<{
@@ -29,6 +29,12 @@ export type GetConfirmedSignaturesForAddress2Config = Readonly<{
    * @default 'finalized' (the node's default)
    */
   commitment?: Commitment | undefined
+  /**
+   * Cancels the call, including its retries and backoff sleeps: it rejects with an `ABORTED`
+   * `TransportError`. Never sent to the node.
+   * @default undefined
+   */
+  signal?: AbortSignal | undefined
 }>
 
 /** Result of {@link getConfirmedSignaturesForAddress2}: newest first. */
@@ -38,15 +44,21 @@ export type GetConfirmedSignaturesForAddress2Result<TMode extends U64Mode = 'num
 /**
  * Calls the deprecated `getConfirmedSignaturesForAddress2`: signatures of confirmed transactions
  * that include `address` among their account keys, newest first. To walk a whole history, use
- * `client.signaturesForAddress`, which pages with `before` for you.
+ * {@link signaturesForAddress}, which pages with `before` for you. Nodes from 2.0 on answer this
+ * method with -32601: through a `createClient` result (or a transport wrapped by
+ * `withMethodPolicy`) the call is then sent as `getSignaturesForAddress`.
  *
+ * @deprecated Nodes from 2.0 on removed `getConfirmedSignaturesForAddress2`: call
+ * {@link getSignaturesForAddress}, its replacement (the same search, plus `minContextSlot`).
  * @see https://solana.com/docs/rpc/deprecated/getconfirmedsignaturesforaddress2
  * @example
  * ```ts
  * import { createClient } from 'confirmed-rpc'
+ * import { getConfirmedSignaturesForAddress2 } from 'confirmed-rpc/actions'
  *
  * const client = createClient({ url: 'https://rpc.example.com' })
- * const page = await client.getConfirmedSignaturesForAddress2(
+ * const page = await getConfirmedSignaturesForAddress2(
+ *   client,
  *   'Vote111111111111111111111111111111111111111',
  *   { limit: 100 },
  * )
@@ -54,10 +66,9 @@ export type GetConfirmedSignaturesForAddress2Result<TMode extends U64Mode = 'num
  * ```
  */
 export function getConfirmedSignaturesForAddress2<TMode extends U64Mode = 'number'>(
-  context: MethodContext<TMode>,
+  client: ActionClient<TMode>,
   address: Base58Input,
   config?: GetConfirmedSignaturesForAddress2Config | undefined,
-  options?: CallOptions | undefined,
 ): Promise<GetConfirmedSignaturesForAddress2Result<TMode>> {
-  return requestSignatures(context, METHOD, KNOWN_KEYS, address, config, options)
+  return requestSignatures(client, METHOD, WIRE_KEYS, address, config)
 }

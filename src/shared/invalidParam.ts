@@ -2,8 +2,5 @@ import { InvalidParamError } from '../errors/InvalidParamError'
 
 /** Builds the error for a parameter rejected before sending. */
 export function invalidParam(method: string, param: string, reason: string): InvalidParamError {
-  return new InvalidParamError({
-    shortMessage: `Invalid \`${param}\` for ${method}: ${reason}.`,
-    context: { method, param, reason },
-  })
+  return new InvalidParamError({ context: { method, param, reason } })
 }

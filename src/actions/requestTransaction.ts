@@ -1,11 +1,12 @@
-import bs58 from 'bs58'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
 import { ResponseShapeError } from '../errors/ResponseShapeError'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from '../schemas/common'
 import { decodeConfirmedTransaction } from '../schemas/decodeConfirmedTransaction'
-import type { CallOptions, MethodContext } from './MethodContext'
+import { encodeBase58 } from '../shared/base58'
+import type { RpcTransportOptions } from '../transport/RpcTransport'
+import type { MethodContext } from './MethodContext'
 
 /** Matches the node's base58 size refusal (`Encoded binary (base 58) data should be less than ...`). */
 const BASE58_REFUSAL = /base ?58/i
@@ -23,7 +24,7 @@ export async function requestTransaction<
   method: string,
   params: readonly unknown[],
   encoding: TEncoding,
-  options: CallOptions | undefined,
+  options: RpcTransportOptions,
 ): Promise<ConfirmedTransaction<TEncoding, TMode> | null> {
   const errorContext = { method, endpoint: context.endpoint, redact: context.redact }
   try {
@@ -44,7 +45,6 @@ export async function requestTransaction<
   if (bytes === undefined) {
     throw new ResponseShapeError({
       code: 'RESPONSE_SHAPE',
-      shortMessage: `The ${method} result does not match its schema at $.transaction[0].`,
       context: {
         method,
         endpoint: context.endpoint,
@@ -54,7 +54,7 @@ export async function requestTransaction<
       },
     })
   }
-  const text = bs58.encode(bytes)
+  const text = encodeBase58(bytes)
   const transaction = encoding === 'binary' ? text : [text, 'base58']
   return { ...decoded, transaction } as unknown as ConfirmedTransaction<TEncoding, TMode>
 }

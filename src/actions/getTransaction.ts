@@ -3,17 +3,18 @@ import { readTransactionConfig } from '../params/readTransactionConfig'
 import { SIGNATURE, toBase58String } from '../params/toBase58String'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, Commitment, TransactionEncoding, U64Mode } from '../schemas/common'
-import type { CallOptions, MethodContext } from './MethodContext'
+import type { ActionClient } from './ActionClient'
+import { readActionClient } from './readActionClient'
 import { requestTransaction } from './requestTransaction'
 
 const METHOD = 'getTransaction'
-const KNOWN_KEYS = ['encoding', 'commitment', 'maxSupportedTransactionVersion'] as const
+const WIRE_KEYS = ['encoding', 'commitment', 'maxSupportedTransactionVersion'] as const
 
 /** Config object of {@link getTransaction}. */
 export type GetTransactionConfig<TEncoding extends TransactionEncoding = TransactionEncoding> =
   Readonly<{
     /**
-     * How `transaction` is returned: `json`, `jsonParsed`, `base58` or `base64`.
+     * How `transaction` is returned: `json`, `jsonParsed`, `base58`, `base64` or `binary`.
      * @default 'json'
      */
     encoding?: TEncoding | undefined
@@ -23,11 +24,18 @@ export type GetTransactionConfig<TEncoding extends TransactionEncoding = Transac
      */
     commitment?: Commitment | undefined
     /**
-     * Highest transaction version the caller can read (0..255). Without it, a v0 transaction is
-     * refused by the node with -32015 and the result has no `version` field.
-     * @default undefined (legacy transactions only)
+     * Highest transaction version the caller reads (0..255); the result then carries `version`.
+     * Through a client built with its own `maxSupportedTransactionVersion`, that one applies
+     * unless this is set.
+     * @default undefined (legacy transactions only: the node refuses a v0 one with -32015)
      */
     maxSupportedTransactionVersion?: number | undefined
+    /**
+     * Cancels the call, including its retries and backoff sleeps: it rejects with an `ABORTED`
+     * `TransportError`. Never sent to the node.
+     * @default undefined
+     */
+    signal?: AbortSignal | undefined
   }>
 
 /** Second parameter of {@link getTransaction}: a config object or a bare encoding. */
@@ -44,32 +52,50 @@ export type GetTransactionResult<
 /**
  * Calls `getTransaction`, the replacement of `getConfirmedTransaction`: one confirmed transaction
  * by its signature, with versioned transactions when `maxSupportedTransactionVersion` is set.
+ * The result's `transaction` follows the encoding; `json` without one.
  *
  * @see https://solana.com/docs/rpc/http/gettransaction
  * @example
  * ```ts
- * import { createClient } from 'confirmed-rpc'
+ * import { createHttpTransport } from 'confirmed-rpc'
+ * import { getTransaction } from 'confirmed-rpc/actions'
  *
- * const client = createClient({ url: 'https://rpc.example.com', u64: 'bigint' })
- * const tx = await client.getTransaction(
+ * const client = { transport: createHttpTransport({ url: 'https://rpc.example.com' }), u64: 'bigint' as const }
+ * const tx = await getTransaction(
+ *   client,
  *   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
  *   { encoding: 'base64', maxSupportedTransactionVersion: 0 },
  * )
  * if (tx !== null) console.log(tx.version, tx.meta?.fee) // fee is a bigint
  * ```
  */
+export function getTransaction<TMode extends U64Mode = 'number'>(
+  client: ActionClient<TMode>,
+  signature: Base58Input,
+  config?: GetTransactionConfig<never> | undefined,
+): Promise<GetTransactionResult<'json', TMode>>
 export function getTransaction<
-  TEncoding extends TransactionEncoding = 'json',
+  TEncoding extends TransactionEncoding,
   TMode extends U64Mode = 'number',
 >(
-  context: MethodContext<TMode>,
+  client: ActionClient<TMode>,
   signature: Base58Input,
-  config?: GetTransactionParams<TEncoding> | undefined,
-  options?: CallOptions | undefined,
-): Promise<GetTransactionResult<TEncoding, TMode>> {
+  config: GetTransactionParams<TEncoding>,
+): Promise<GetTransactionResult<TEncoding, TMode>>
+export function getTransaction<TMode extends U64Mode = 'number'>(
+  client: ActionClient<TMode>,
+  signature: Base58Input,
+  config?: GetTransactionParams | undefined,
+): Promise<GetTransactionResult<TransactionEncoding, TMode>>
+export function getTransaction<TMode extends U64Mode>(
+  client: ActionClient<TMode>,
+  signature: Base58Input,
+  config?: GetTransactionParams | undefined,
+): Promise<GetTransactionResult<TransactionEncoding, TMode>> {
   return Promise.resolve().then(() => {
+    const context = readActionClient(client, METHOD)
     const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
-    const { encoding, param } = readTransactionConfig(config, KNOWN_KEYS, METHOD)
+    const read = readTransactionConfig(config, WIRE_KEYS, METHOD)
     if (typeof config === 'object' && config !== null) {
       checkInteger(
         config.maxSupportedTransactionVersion,
@@ -79,7 +105,9 @@ export function getTransaction<
         'config.maxSupportedTransactionVersion',
       )
     }
-    const params = param === undefined ? [sig] : [sig, param]
-    return requestTransaction(context, METHOD, params, (encoding ?? 'json') as TEncoding, options)
+    const params = read.param === undefined ? [sig] : [sig, read.param]
+    return requestTransaction(context, METHOD, params, read.encoding ?? 'json', {
+      signal: read.signal,
+    })
   })
 }

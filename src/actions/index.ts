@@ -1,0 +1,40 @@
+/**
+ * confirmed-rpc/actions: each call as a standalone function that takes a client first (anything
+ * with `{ transport, u64? }`, a `createClient` result too), so a bundler keeps only the calls an
+ * app imports.
+ *
+ * Every export is listed by name; a test snapshots this list so that API changes show in review.
+ * @packageDocumentation
+ */
+
+export type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
+export { type SignatureWalk, signaturesForAddress } from '../history/signaturesForAddress'
+export {
+  type AddressTransaction,
+  type TransactionsForAddressOptions,
+  type TransactionWalk,
+  transactionsForAddress,
+} from '../history/transactionsForAddress'
+export type { ActionClient } from './ActionClient'
+export {
+  type GetConfirmedSignaturesForAddress2Config,
+  type GetConfirmedSignaturesForAddress2Result,
+  getConfirmedSignaturesForAddress2,
+} from './getConfirmedSignaturesForAddress2'
+export {
+  type GetConfirmedTransactionConfig,
+  type GetConfirmedTransactionParams,
+  type GetConfirmedTransactionResult,
+  getConfirmedTransaction,
+} from './getConfirmedTransaction'
+export {
+  type GetSignaturesForAddressConfig,
+  type GetSignaturesForAddressResult,
+  getSignaturesForAddress,
+} from './getSignaturesForAddress'
+export {
+  type GetTransactionConfig,
+  type GetTransactionParams,
+  type GetTransactionResult,
+  getTransaction,
+} from './getTransaction'

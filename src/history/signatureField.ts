@@ -1,0 +1,7 @@
+import { SIGNATURE, toBase58String } from '../params/toBase58String'
+import type { Base58Input } from '../schemas/common'
+import type { FieldReader } from './readFields'
+
+/** Reads a field that is a transaction signature, as base58 text. @internal */
+export const signatureField: FieldReader<string | undefined> = (value, method, param) =>
+  value === undefined ? undefined : toBase58String(value as Base58Input, SIGNATURE, method, param)

@@ -1,0 +1,29 @@
+import type { BatchScheduler } from './BatchScheduler'
+import type { FetchFunction } from './FetchFunction'
+import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
+import type { RetryDecisionContext } from './RetryDecisionContext'
+import type { HttpTransportInternals } from './transportInternals'
+
+/** Everything a call needs, validated and defaulted once per transport. @internal */
+export type HttpTransportConfig = Readonly<{
+  /** The URL sent to, without credentials. */
+  url: string
+  endpoint: string
+  requestHeaders: Readonly<Record<string, string>>
+  fetch: FetchFunction
+  timeoutMs: number
+  maxResponseBytes: number
+  retry: Readonly<{
+    attempts: number
+    baseDelayMs: number
+    maxDelayMs: number
+    jitter: 'full' | 'none'
+    shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
+  }>
+  /** The `batch` option, when batching is on: the `Batching` value `batching()` made. */
+  batch?: Readonly<{ createScheduler: (config: HttpTransportConfig) => BatchScheduler }> | undefined
+  onRequest?: ((event: HttpRequestEvent) => void) | undefined
+  onResponse?: ((event: HttpResponseEvent) => void) | undefined
+  secrets: readonly string[]
+  internals: HttpTransportInternals
+}>
