@@ -3,7 +3,8 @@
  * typebox result schemas, so that the shipped client checks results without typebox, `eval` or
  * `new Function`. Each validator checks a value in one pass and converts its u64/i64 fields in
  * place (see src/schemas/runtime/checks.ts); it returns the first mismatch, whose path is built
- * only then.
+ * only then. Most checks are one call of a runtime helper, chained with `||`: the validators are
+ * the largest part of the browser bundle, and this keeps them small.
  *
  * Run: `npx tsx scripts/generateValidators.ts` (`npm run generate`).
  * test/schemas/generateValidators.test.ts fails while the committed file is stale.
@@ -417,12 +418,15 @@ function mergeFamilies(
   return out
 }
 
-/** What else may stand for a value (see `FunctionEmitter.expression`): bits. */
+/**
+ * What else may stand for a value, as bits: a missing key, null, or (where null was already
+ * skipped) only the ` | null` a mismatch says was expected. See `FunctionEmitter.expression`.
+ */
 const MISSING = 1
 const NULL = 2
 const NULL_TEXT = 4
 
-/** Kinds checked inline, without a helper of their own. */
+/** JSON scalars: checked by a test of the value itself. */
 const PRIMITIVE_KINDS: ReadonlySet<Kind> = new Set([
   'string',
   'number',
@@ -457,6 +461,8 @@ class FunctionEmitter {
     else if (kind === 'open') this.openBody(schema)
     else if (kind === 'single') this.singleBody(schema)
     else if (kind === 'tuple') this.tupleBody(schema)
+    else if (kind === 'union' && this.predicate(schema, 'v') === undefined)
+      this.unionBody(schema, '')
     else this.last(schema, { expr: 'v', holder: '', key: '' }, undefined, true)
     if (!this.returned) this.line('return undefined')
     // Every `r = ...` is followed by its `if (r)` in the same block: one assignment can be a const.
@@ -718,17 +724,15 @@ class FunctionEmitter {
         throw new Error('Open variants must be unit names or single-key objects')
       }
       const [key, payload] = entry
-      const operand = this.expression(
-        payload,
-        slot,
-        'k',
-        0,
-        false,
-        `${this.fn.name.slice(5)}${key}`,
-      )
-      if (operand === undefined) blocks.push([key, payload])
-      else
-        returns.set(render(operand), [operand, [...(returns.get(render(operand))?.[1] ?? []), key]])
+      const hint = `${this.fn.name.slice('check'.length)}${key}`
+      const operand = this.expression(payload, slot, 'k', 0, false, hint)
+      if (operand === undefined) {
+        blocks.push([key, payload])
+        continue
+      }
+      const alike = returns.get(render(operand))
+      if (alike === undefined) returns.set(render(operand), [operand, [key]])
+      else alike[1].push(key)
     }
     for (const [key, payload] of blocks) {
       this.block(`if (k === ${quote(key)}) {`, () => this.value(payload, slot, ['k'], ''))
@@ -802,11 +806,10 @@ class FunctionEmitter {
           : presence & NULL
             ? `${expr} !== null`
             : undefined
-    // Optional trailing arguments (after the first `required`) are left out when they are the
-    // helper's defaults: `undefined`, `0`, `false`.
-    // Checks that run inline are skipped at the call site when the value may be and is absent
-    // (the common case then costs nothing); a helper that is called anyway (a loop, `int64`)
-    // skips it itself.
+    // Checks small enough to run inline are skipped by a guard at the call site when the value may
+    // be absent (a missing or null value, often the common case, then costs no call); a helper
+    // that is called anyway (a loop, `int64`) skips such a value itself. Arguments after the
+    // first `required` are left out when they are the helper's defaults.
     const call = (helper: string, args: string[], required = 1, skipped = false): Operand => {
       const all = [...args]
       while (all.length > required && ['undefined', '0', 'false'].includes(all.at(-1) ?? '')) {
@@ -949,7 +952,7 @@ class FunctionEmitter {
         return
       case 'int64':
         if (slot.holder === '') throw new Error('A u64 cannot be a validator root')
-        throw new Error(`A u64 expected as ${alt} is not supported`)
+        throw new Error('A u64 is supported in an object or an array, and as null')
       case 'string':
       case 'number':
       case 'boolean':
@@ -1016,17 +1019,52 @@ class FunctionEmitter {
     }
   }
 
-  private union(schema: Schema, slot: Slot, path: readonly string[], alt: string): void {
-    const nullable = this.nullableInner(schema)
-    if (nullable !== undefined) {
-      this.block(`if (${slot.expr} !== null) {`, () =>
-        this.value(nullable, slot, path, ` | null${alt}`),
-      )
+  /**
+   * A validator that is a union: each JSON type returns its branch's result at once (which the
+   * minifier turns into one expression).
+   */
+  private unionBody(schema: Schema, alt: string): void {
+    const inner = this.nullableInner(schema)
+    if (inner !== undefined && kindOf(inner) === 'union' && inner.$id === undefined) {
+      this.guard('v === null', 'return undefined')
+      this.unionBody(inner, ` | null${alt}`)
       return
     }
-    // Dispatch on the JSON type, then (among objects) on a key only one branch has.
-    const u = this.bind(slot.expr, 'u')
+    const { strings, numbers, objects, arrays, hasNull } = this.branchesByType(schema)
     const expected = describe(schema) + alt
+    const scalars: [string, Schema[]][] = [
+      ["typeof v === 'string'", strings],
+      ["typeof v === 'number'", numbers],
+    ]
+    for (const [type, branches] of scalars) {
+      if (branches.length === 0) continue
+      const test = this.predicate({ anyOf: branches }, 'v')
+      if (test === undefined) throw new Error(`Unsupported union: ${expected}`)
+      if (branches.some((b) => `typeof v === '${kindOf(b)}'` === type)) {
+        this.guard(type, 'return undefined')
+      } else {
+        this.block(`if (${type}) {`, () => {
+          this.guard(`!(${test})`, this.missing(expected, 'v', []))
+          this.line('return undefined')
+        })
+      }
+    }
+    if (objects.length > 0) {
+      this.block(`if (${this.use('isObject')}(v)) {`, () => this.objectBranches(objects, 'v', []))
+    }
+    const [array] = arrays
+    if (array !== undefined) {
+      this.block('if (Array.isArray(v)) {', () =>
+        this.last(array, { expr: 'v', holder: '', key: '' }, undefined),
+      )
+    }
+    if (hasNull) this.guard('v === null', 'return undefined')
+    this.line(this.missing(expected, 'v', []))
+    this.returned = true
+  }
+
+  /** The branches of a union by the JSON type of their values. */
+  private branchesByType(schema: Schema) {
     const branches = branchesOf(schema)
     const byType = (test: (kind: Kind) => boolean) => branches.filter((b) => test(kindOf(b)))
     const strings = byType((k) => k === 'string' || k === 'const' || k === 'enum')
@@ -1040,6 +1078,22 @@ class FunctionEmitter {
     ) {
       throw new Error(`Unsupported union: ${describe(schema)}`)
     }
+    if (arrays.length > 1) throw new Error('A union may hold one array branch')
+    return { strings, numbers, objects, arrays, hasNull }
+  }
+
+  private union(schema: Schema, slot: Slot, path: readonly string[], alt: string): void {
+    const nullable = this.nullableInner(schema)
+    if (nullable !== undefined) {
+      this.block(`if (${slot.expr} !== null) {`, () =>
+        this.value(nullable, slot, path, ` | null${alt}`),
+      )
+      return
+    }
+    // Dispatch on the JSON type, then (among objects) on a key only one branch has.
+    const u = this.bind(slot.expr, 'u')
+    const expected = describe(schema) + alt
+    const { strings, numbers, objects, arrays, hasNull } = this.branchesByType(schema)
     const cases: [string, () => void][] = []
     if (strings.length > 0) {
       cases.push([
@@ -1066,7 +1120,6 @@ class FunctionEmitter {
     if (objects.length > 0) {
       cases.push([`${this.use('isObject')}(${u})`, () => this.objectBranches(objects, u, path)])
     }
-    if (arrays.length > 1) throw new Error('A union may hold one array branch')
     const [array] = arrays
     if (array !== undefined) {
       cases.push([
@@ -1105,9 +1158,11 @@ class FunctionEmitter {
       else if (fallback === undefined) fallback = object
       else throw new Error('Two object branches of a union have no distinguishing key')
     }
-    this.usesR = true
+    // At a validator's root a branch's result is the validator's: returned as it is.
+    const root = path.length === 0
+    if (!root) this.usesR = true
     const call = (s: Schema) =>
-      `r = ${this.ref(this.gen.fnOf(s))}(${u}${this.gen.needsBig(s) ? ', b' : ''})`
+      `${root ? 'return' : 'r ='} ${this.ref(this.gen.fnOf(s))}(${u}${this.gen.needsBig(s) ? ', b' : ''})`
     const tests: [string, Schema][] = keyed.map(([key, object]) => [
       `${u}.${key} !== undefined`,
       object,
@@ -1118,7 +1173,7 @@ class FunctionEmitter {
       this.line(call(fallback))
     } else {
       tests.forEach(([test, object], index) => {
-        const head = `${index === 0 ? '' : 'else '}if (${test})`
+        const head = `${index === 0 || root ? '' : 'else '}if (${test})`
         if (head.length + call(object).length + 2 * this.depth + 1 <= MAX_WIDTH) {
           this.line(`${head} ${call(object)}`)
         } else {
@@ -1128,13 +1183,14 @@ class FunctionEmitter {
           this.depth--
         }
       })
-      if (fallback !== undefined) this.line(`else ${call(fallback)}`)
+      const otherwise = root ? '' : 'else '
+      if (fallback !== undefined) this.line(`${otherwise}${call(fallback)}`)
       else {
         const expected = [...keyed.map(([k]) => k), ...(singles.length > 0 ? ['one key'] : [])]
-        this.line(`else ${this.missing(`object with ${expected.join(' or ')}`, u, path)}`)
+        this.line(`${otherwise}${this.missing(`object with ${expected.join(' or ')}`, u, path)}`)
       }
     }
-    this.guard('r', this.forward(path, false))
+    if (!root) this.guard('r', this.forward(path, false))
   }
 }
 

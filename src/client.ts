@@ -37,18 +37,6 @@ import type { HttpTransportOptions } from './transport/HttpTransportOptions'
 import { HTTP_TRANSPORT_OPTION_KEYS } from './transport/httpTransportOptionKeys'
 import type { RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
 
-/** Every option of `createClient`: an unknown one (a typo, or one of a newer version) is refused. */
-const CLIENT_OPTION_KEYS: readonly string[] = [
-  ...Object.keys({
-    u64: true,
-    methods: true,
-    deprecationWarnings: true,
-    maxSupportedTransactionVersion: true,
-  } satisfies Record<keyof ClientBaseOptions, true>),
-  'transport',
-  ...HTTP_TRANSPORT_OPTION_KEYS,
-]
-
 /** Options shared by both ways of building a client. */
 export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
   /**
@@ -221,7 +209,20 @@ export function createClient<TMode extends U64Mode = 'number'>(
   if (typeof options !== 'object' || options === null) {
     throw invalidParam('createClient', 'options', 'expected an object')
   }
-  checkKnownKeys(options, CLIENT_OPTION_KEYS, 'createClient', 'options')
+  // Every option of `createClient`: an unknown one (a typo, or one of a newer version) is
+  // refused. Listed here rather than at the top level, where the calls would keep it in the
+  // bundle of an app that imports only the actions.
+  const known = [
+    ...Object.keys({
+      u64: true,
+      methods: true,
+      deprecationWarnings: true,
+      maxSupportedTransactionVersion: true,
+    } satisfies Record<keyof ClientBaseOptions, true>),
+    'transport',
+    ...HTTP_TRANSPORT_OPTION_KEYS,
+  ]
+  checkKnownKeys(options, known, 'createClient', 'options')
   const u64 = (options.u64 ?? 'number') as TMode
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)

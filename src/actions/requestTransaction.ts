@@ -1,9 +1,9 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
-import { ResponseShapeError } from '../errors/ResponseShapeError'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from '../schemas/common'
 import { decodeConfirmedTransaction } from '../schemas/decodeConfirmedTransaction'
+import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
 import { encodeBase58 } from '../shared/base58'
 import type { RpcTransportOptions } from '../transport/RpcTransport'
 import type { MethodContext } from './MethodContext'
@@ -41,18 +41,12 @@ export async function requestTransaction<
   const decoded = decodeConfirmedTransaction(result, 'base64', context.u64, errorContext)
   if (decoded === null) return null
   const [data] = decoded.transaction
-  const bytes = decodeBase64(data)
-  if (bytes === undefined) {
-    throw new ResponseShapeError({
-      code: 'RESPONSE_SHAPE',
-      context: {
-        method,
-        endpoint: context.endpoint,
-        path: '$.transaction[0]',
-        expected: 'base64 data',
-        received: 'invalid base64',
-      },
-    })
+  let bytes: Uint8Array
+  try {
+    bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0))
+  } catch (error) {
+    const found = { unsafe: false, expected: 'base64 data', value: data, path: ['transaction', 0] }
+    throw toResponseShapeError(found, errorContext, error)
   }
   const text = encodeBase58(bytes)
   const transaction = encoding === 'binary' ? text : [text, 'base58']
@@ -65,16 +59,4 @@ function isBase58Refusal(error: unknown): boolean {
     (error.context.rpcCode === INVALID_REQUEST || error.context.rpcCode === INVALID_PARAMS) &&
     BASE58_REFUSAL.test(error.context.rpcMessage)
   )
-}
-
-function decodeBase64(text: string): Uint8Array | undefined {
-  let binary: string
-  try {
-    binary = atob(text)
-  } catch {
-    return undefined
-  }
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
 }

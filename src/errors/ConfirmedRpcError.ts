@@ -1,6 +1,6 @@
 import type { ErrorCode } from './ErrorCode'
 import type { ErrorContext } from './ErrorContext'
-import { formatErrorMessage, isErrorCode } from './formatErrorMessage'
+import { ERROR_MESSAGES, isErrorCode } from './formatErrorMessage'
 
 /** Constructor arguments of {@link ConfirmedRpcError}. */
 export type ConfirmedRpcErrorArgs<TCode extends ErrorCode> = Readonly<{
@@ -48,7 +48,8 @@ export class ConfirmedRpcError<TCode extends ErrorCode = ErrorCode> extends Erro
 
   constructor(args: ConfirmedRpcErrorArgs<TCode>) {
     const { code, context, details = [], cause } = args
-    const shortMessage = args.shortMessage ?? formatErrorMessage(code, context)
+    const shortMessage =
+      args.shortMessage ?? (ERROR_MESSAGES[code] as (c: ErrorContext<TCode>) => string)(context)
     const lines = [...details]
     if (context.method) lines.push(`Method: ${context.method}`)
     if (context.endpoint) lines.push(`Endpoint: ${context.endpoint}`)

@@ -1,10 +1,13 @@
 import type { ErrorCode } from './ErrorCode'
 import type { ErrorContext } from './ErrorContext'
 
-// Every message the package writes, by code: a throw site states what happened (the context)
-// and never phrases it, so a message can only say what the context holds, which is also what
-// finalizing an error redacts.
-const MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string } = {
+/**
+ * Every message the package writes, by code: the short message of an error, from its code and
+ * context alone. A throw site states what happened (the context) and never phrases it, so a
+ * message can only say what the context holds, which is also what finalizing an error redacts.
+ * @internal
+ */
+export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string } = {
   INVALID_PARAM: (c) => `Invalid \`${c.param}\` for ${c.method}: ${c.reason}.`,
   HTTP_ERROR: (c) =>
     `The server answered HTTP ${c.status}${c.statusText ? ` ${c.statusText}` : ''}.`,
@@ -23,21 +26,10 @@ const MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string
 }
 
 /**
- * The short message of an error, from its code and context alone.
- * @internal
- */
-export function formatErrorMessage<TCode extends ErrorCode>(
-  code: TCode,
-  context: ErrorContext<TCode>,
-): string {
-  return (MESSAGES[code] as (context: ErrorContext<TCode>) => string)(context)
-}
-
-/**
  * Tells whether `value` is one of the codes. Asked of the messages rather than of the public
  * `ErrorCode` object, so that an app that never imports that object does not ship it.
  * @internal
  */
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(MESSAGES, value)
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value)
 }

@@ -11,20 +11,23 @@ import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import { signatureField } from './signatureField'
 
 /** The options every history walk knows, and how each is read (defaults included). @internal */
+// The factory calls are marked pure: a bundle that never walks must be able to drop this table.
 export const WALK_OPTIONS = {
   before: signatureField,
   until: signatureField,
   // A total, not a page size: it may exceed 1000.
-  limit: integerField(1, Number.MAX_SAFE_INTEGER),
-  pageSize: integerField(1, 1000, 1000),
+  // (2^53-1 as a literal: a bundler cannot tell that reading `Number.MAX_SAFE_INTEGER`, or
+  // computing `2 ** 53 - 1`, is free of effects, and would keep this table.)
+  limit: /* @__PURE__ */ integerField(1, 9_007_199_254_740_991),
+  pageSize: /* @__PURE__ */ integerField(1, 1000, 1000),
   commitment: checkCommitment,
   signal: checkSignal,
   resume: (value: unknown): unknown => value,
-  pageRetries: integerField(0, 100, 3),
-  pageRetryDelayMs: integerField(0, 60_000, 200),
-  emptyPageChecks: integerField(0, 100, 2),
+  pageRetries: /* @__PURE__ */ integerField(0, 100, 3),
+  pageRetryDelayMs: /* @__PURE__ */ integerField(0, 60_000, 200),
+  emptyPageChecks: /* @__PURE__ */ integerField(0, 100, 2),
   // Off unless asked for: see the option's TSDoc.
-  headCheck: booleanField(false),
+  headCheck: /* @__PURE__ */ booleanField(false),
 }
 
 /** The options of a walk: those of every walk, plus those of the kind of walk. @internal */

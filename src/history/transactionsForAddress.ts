@@ -17,13 +17,14 @@ import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import { walkPages } from './walkPages'
 
 const METHOD = 'transactionsForAddress'
-const OPTIONS = {
-  ...WALK_OPTIONS,
+// Pure, as the walk's own table: a bundle that never walks must be able to drop both (an object
+// spread at the top level would keep them).
+const OPTIONS = /* @__PURE__ */ Object.assign({}, WALK_OPTIONS, {
   encoding: (value: unknown, method: string, param: string): TransactionEncoding =>
     checkEncoding(value, method, param) ?? 'json',
-  concurrency: integerField(1, 100, 8),
-  maxSupportedTransactionVersion: integerField(0, 255),
-}
+  concurrency: /* @__PURE__ */ integerField(1, 100, 8),
+  maxSupportedTransactionVersion: /* @__PURE__ */ integerField(0, 255),
+})
 
 /**
  * Options of {@link transactionsForAddress}: those of the signature walk, plus the lookups.

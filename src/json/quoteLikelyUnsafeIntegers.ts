@@ -52,11 +52,9 @@ export function quoteLikelyUnsafeIntegers(text: string): string {
     // The next run that can hold 16 digits starts after this one, so ends at end + 16 or later.
     i = end + UNSAFE_MIN_DIGITS
     const from = text.charAt(start - 1) === '-' ? start - 1 : start
-    if (
-      isUnsafeDigitRun(text, start, end) &&
-      !/[.eE]/.test(text.charAt(end)) &&
-      mayStartValue(text, from)
-    ) {
+    // A run followed by a fraction or an exponent is wrapped too: `"1...0".5` fails to parse,
+    // and the exact pass then reads it as the number it is. Such numbers are rare enough.
+    if (isUnsafeDigitRun(text, start, end) && mayStartValue(text, from)) {
       out += `${text.slice(copiedUpTo, from)}"${text.slice(from, end)}"`
       copiedUpTo = end
     }

@@ -1,10 +1,9 @@
 import { isUnsafeDigitRun } from './isUnsafeDigitRun'
 
-// A string, escapes included (unrolled, so a long string is one cheap loop), or a number with
-// everything that may follow its first digit: a fraction or an exponent is taken whole, so its
-// digits are never read as an integer of their own.
-const TOKEN = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"|-?\d[\d.eE+-]*/g
-const INTEGER = /^-?\d+$/
+// A string, escapes included (unrolled, so a long string is one cheap loop), an integer (its
+// digits captured), or any other number with everything that may follow its first digit: a
+// fraction or an exponent is taken whole, so its digits are never read as an integer of their own.
+const TOKEN = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"|-?(\d+)(?![\d.eE])|-?\d[\d.eE+-]*/g
 
 /**
  * Wraps in quotes every integer literal outside strings whose magnitude exceeds 2^53-1, so that
@@ -15,9 +14,7 @@ const INTEGER = /^-?\d+$/
  * @internal
  */
 export function quoteUnsafeIntegers(text: string): string {
-  return text.replace(TOKEN, (token) =>
-    INTEGER.test(token) && isUnsafeDigitRun(token, token[0] === '-' ? 1 : 0, token.length)
-      ? `"${token}"`
-      : token,
+  return text.replace(TOKEN, (token, digits?: string) =>
+    digits && isUnsafeDigitRun(digits, 0, digits.length) ? `"${token}"` : token,
   )
 }

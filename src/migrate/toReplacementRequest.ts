@@ -3,6 +3,7 @@ import type { RpcRequest } from '../transport/RpcTransport'
 import { editConfigObject } from './editConfigObject'
 import { isDeprecatedMethod, REPLACEMENT_OF } from './methodPairs'
 import { toCurrentCommitment } from './toCurrentCommitment'
+import { withDefaultVersion } from './withDefaultVersion'
 
 /** Options of {@link toReplacementRequest}. */
 export type ToReplacementRequestOptions = Readonly<{
@@ -57,37 +58,29 @@ export function toReplacementRequest(
 ): RpcRequest {
   const { method } = request
   if (!isDeprecatedMethod(method)) return request
-  if (method === 'getConfirmedSignaturesForAddress2') {
-    const params = editConfigObject(request.params, (config) => {
-      toCurrentCommitment(config)
-      // The deprecated handler always passed `min_context_slot: None`.
-      delete config.minContextSlot
-    })
-    return { method: REPLACEMENT_OF[method], params }
-  }
-  const version = checkInteger(
-    options?.maxSupportedTransactionVersion,
-    0,
-    255,
-    'toReplacementRequest',
-    'options.maxSupportedTransactionVersion',
-  )
-  let params = editConfigObject(request.params, (config) => {
+  const transaction = method === 'getConfirmedTransaction'
+  const version = transaction
+    ? checkInteger(
+        options?.maxSupportedTransactionVersion,
+        0,
+        255,
+        'toReplacementRequest',
+        'options.maxSupportedTransactionVersion',
+      )
+    : undefined
+  const params = editConfigObject(request.params, (config) => {
     toCurrentCommitment(config)
-    // getConfirmedTransaction's config has no such field: the node dropped it.
-    delete config.maxSupportedTransactionVersion
-    if (version !== undefined) config.maxSupportedTransactionVersion = version
+    // Keys the deprecated handler never read: getConfirmedTransaction's config has no version,
+    // and getConfirmedSignaturesForAddress2 always passed `min_context_slot: None`.
+    delete config[transaction ? 'maxSupportedTransactionVersion' : 'minContextSlot']
   })
   const [signature, config, ...rest] = params
-  const versionField = version === undefined ? {} : { maxSupportedTransactionVersion: version }
-  if (typeof config === 'string') {
-    params = [signature, { encoding: config, ...versionField }, ...rest]
-  } else if (
-    version !== undefined &&
-    params.length > 0 &&
-    (config === undefined || config === null)
-  ) {
-    params = [signature, versionField, ...rest]
+  const mapped = {
+    method: REPLACEMENT_OF[method],
+    params:
+      transaction && typeof config === 'string'
+        ? [signature, { encoding: config }, ...rest]
+        : params,
   }
-  return { method: REPLACEMENT_OF[method], params }
+  return version === undefined ? mapped : withDefaultVersion(mapped, version)
 }

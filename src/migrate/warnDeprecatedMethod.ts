@@ -23,10 +23,9 @@ export function warnDeprecatedMethod(method: DeprecatedMethod): void {
   if (warned.has(method)) return
   warned.add(method)
   const message =
-    `${method} is deprecated and nodes from 2.0 on answer it with -32601 Method not found. ` +
-    `Call ${REPLACEMENT_OF[method]} instead (confirmed-rpc switches to it by itself on such ` +
-    `nodes); see docs/migration.md of confirmed-rpc. Turn this notice off with ` +
-    `createClient({ deprecationWarnings: false }).`
+    `${method} is deprecated: nodes from 2.0 on answer it with -32601. Call ` +
+    `${REPLACEMENT_OF[method]} instead (confirmed-rpc switches to it on such nodes; see its ` +
+    `docs/migration.md). Off with createClient({ deprecationWarnings: false }).`
   const host = (globalThis as { process?: WarningProcess | undefined }).process
   if (typeof host?.emitWarning === 'function') {
     host.emitWarning(message, { type: 'DeprecationWarning', code: DEPRECATED_METHOD_WARNING_CODE })

@@ -10,6 +10,7 @@ export type HttpTransportConfig = Readonly<{
   url: string
   endpoint: string
   requestHeaders: Readonly<Record<string, string>>
+  /** Call it as a plain function (`const { fetch } = config`): a browser's refuses another `this`. */
   fetch: FetchFunction
   timeoutMs: number
   maxResponseBytes: number

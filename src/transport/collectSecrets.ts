@@ -3,8 +3,9 @@ import { redactParsedUrl } from './redactUrl'
 // Shorter values would match ordinary words in messages and bodies; they are not real keys.
 const MIN_SECRET_LENGTH = 6
 
-// Request headers whose values are protocol noise, not credentials.
-const PLAIN_HEADERS = new Set(['accept', 'content-type', 'user-agent', 'accept-encoding'])
+// Request headers whose values are protocol noise, not credentials: `accept`, `accept-encoding`,
+// `content-type`, `user-agent`, ...
+const PLAIN_HEADER = /^(?:accept|content-|user-agent)/
 
 function decoded(value: string): string {
   try {
@@ -30,7 +31,7 @@ export function collectSecrets(url: URL, headers: Readonly<Record<string, string
   }
   redactParsedUrl(url, add)
   for (const [name, value] of Object.entries(headers)) {
-    if (PLAIN_HEADERS.has(name)) continue
+    if (PLAIN_HEADER.test(name)) continue
     add(value)
     // The token of `Bearer <token>` (the whole value again when there is no space).
     add(value.slice(value.indexOf(' ') + 1).trim())

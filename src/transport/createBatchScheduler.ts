@@ -87,9 +87,8 @@ export function createBatchScheduler(
       await withRetry(config, { signal: group.signal, context }, async (attempt) => {
         const live = calls.filter((call) => !call.settled)
         const events: HttpRequestEvent[] = live.map((call) => ({
-          method: call.method,
+          ...call.context,
           id: call.id,
-          endpoint: config.endpoint,
           attempt,
           batchSize: live.length,
         }))
@@ -125,7 +124,7 @@ export function createBatchScheduler(
         if (call.settled) continue
         call.reject(
           isConfirmedRpcError(error)
-            ? finalizeError(error, { method: call.method }, config.secrets)
+            ? finalizeError(error, { method: call.context.method }, config.secrets)
             : error,
         )
       }

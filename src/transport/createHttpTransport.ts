@@ -40,18 +40,9 @@ export function createHttpTransport(options: HttpTransportOptions): RpcTransport
     const context = { method: request.method, endpoint }
     if (signal?.aborted) throw abortedError(signal.reason, context)
     const id = nextId++
-    const call: PreparedCall = {
-      id,
-      method: request.method,
-      envelope: serializeEnvelope(id, request),
-      signal,
-      context,
-    }
+    const call: PreparedCall = { id, envelope: serializeEnvelope(id, request), signal, context }
     return scheduler?.enqueue(call) ?? sendSingle(config, call)
   }
   // The layers above (a response shape error, a pager error) name the endpoint too.
-  return describeEndpoint(transport, {
-    endpoint,
-    redact: secrets.length === 0 ? (text) => text : (text) => redactText(text, secrets),
-  })
+  return describeEndpoint(transport, { endpoint, redact: (text) => redactText(text, secrets) })
 }

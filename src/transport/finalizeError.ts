@@ -1,4 +1,4 @@
-import { ConfirmedRpcError, type ConfirmedRpcErrorArgs } from '../errors/ConfirmedRpcError'
+import type { ConfirmedRpcError, ConfirmedRpcErrorArgs } from '../errors/ConfirmedRpcError'
 import type { ErrorCode } from '../errors/ErrorCode'
 import type { ErrorContext } from '../errors/ErrorContext'
 import { redactText } from './redactText'
@@ -12,28 +12,28 @@ export type FinalizeErrorPatch = Readonly<{
   method?: string | undefined
 }>
 
-function scrubData(data: unknown, secrets: readonly string[]): unknown {
-  let text: string | undefined
-  try {
-    text = JSON.stringify(data)
-  } catch {
-    // Nested too deep for JSON.stringify: it could be neither searched for secrets nor logged.
-    return '[data nested too deeply to keep]'
-  }
-  const redacted = text === undefined ? text : redactText(text, secrets)
-  if (redacted === text) return data
-  try {
-    return JSON.parse(redacted as string)
-  } catch {
-    return '***'
-  }
+// Deeper than any JSON-RPC error data, and far from the stack's limit: a server can nest deeper
+// than a recursion can go.
+const MAX_DEPTH = 100
+
+/** A copy of a context (or of JSON within it) with every text redacted, object keys included. */
+function scrub(value: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value, secrets)
+  if (typeof value !== 'object' || value === null) return value
+  if (depth > MAX_DEPTH) return '[data nested too deeply to keep]'
+  const copy = (item: unknown): unknown => scrub(item, secrets, depth + 1)
+  return Array.isArray(value)
+    ? value.map(copy)
+    : Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [redactText(key, secrets), copy(item)]),
+      )
 }
 
 /**
  * The error a caller receives: the attempt count and method added to the context, and every
- * known secret removed from the message, the context's text fields (the server's message, its
- * reason phrase, a reason quoting its id), the server's data, and the cause. An ABORTED error
- * is returned as it is.
+ * known secret removed from the context's texts (the server's message and data, its reason
+ * phrase, a reason quoting its id), the details and the cause. The message is written anew from
+ * that context, so it holds nothing the context does not. An ABORTED error is returned as it is.
  * @internal
  */
 export function finalizeError(
@@ -41,19 +41,14 @@ export function finalizeError(
   patch: FinalizeErrorPatch,
   secrets: readonly string[],
 ): ConfirmedRpcError {
-  const { code, context: raw } = error
+  const { code } = error
   // An abort holds nothing the server sent, and its cause is the caller's own `signal.reason`.
   // (Every call of a batch has settled before the batch itself can be aborted, so an abort
   // always reaches its caller with its method.)
-  if (code === 'ABORTED' || !(error instanceof ConfirmedRpcError)) return error
-  const context: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(raw)) {
-    // Servers echo request details into whatever they send: the reason phrase, an id.
-    context[key] = typeof value === 'string' ? redactText(value, secrets) : value
-  }
+  if (code === 'ABORTED') return error
+  const context = scrub(error.context, secrets) as Record<string, unknown>
   context.method ??= patch.method
   if (patch.attempts !== undefined) context.attempts = patch.attempts
-  if ('data' in context) context.data = scrubData(context.data, secrets)
   const details = error.details.map((line) => redactText(line, secrets))
   if ((patch.attempts ?? 0) > 1) details.push(`Attempts: ${patch.attempts}`)
   // Its own class again (TransportError, RpcResponseError): both take these arguments.
@@ -62,7 +57,6 @@ export function finalizeError(
   ) => ConfirmedRpcError
   return new Rebuilt({
     code,
-    shortMessage: redactText(error.shortMessage, secrets),
     details,
     context: context as ErrorContext,
     cause: sanitizeCause(error.cause, secrets),

@@ -16,6 +16,7 @@ export function notify<TEvent>(hook: ((event: TEvent) => void) | undefined, even
 /**
  * Calls the `onResponse` hook, if there is one, with the payload of an attempt. The payload is
  * only built when a hook will read it: most transports have none, and this runs on every call.
+ * A field without a value is left out rather than set to `undefined`, so logs stay short.
  * @internal
  */
 export function notifyResponse(
@@ -25,13 +26,13 @@ export function notifyResponse(
   status: number | undefined,
   error?: unknown,
 ): void {
-  if (hook === undefined) return
-  const rpcCode = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
+  if (!hook) return
+  const failed = isConfirmedRpcError(error) && error
   notify(hook, {
     ...request,
-    ...(status === undefined ? {} : { status }),
+    ...(status !== undefined && { status }),
     durationMs,
-    ...(isConfirmedRpcError(error) ? { errorCode: error.code } : {}),
-    ...(rpcCode === undefined ? {} : { rpcCode }),
+    ...(failed && { errorCode: failed.code }),
+    ...(isConfirmedRpcError(failed, 'RPC_ERROR') && { rpcCode: failed.context.rpcCode }),
   })
 }

@@ -1,8 +1,12 @@
+import { isPlainObject } from '../json/isPlainObject'
 import type { Batching } from './BatchingOptions'
 import type { HttpTransportOptions, HttpTransportRetryOptions } from './HttpTransportOptions'
 
-/** What an option's value must pass, and what the error then says was expected. @internal */
-export type OptionRule = readonly [test: (value: unknown) => boolean, expected: string]
+/**
+ * What an option's value must pass (a truthy answer), and what the error then says was expected.
+ * @internal
+ */
+export type OptionRule = readonly [test: (value: unknown) => unknown, expected: string]
 
 /** The endpoint as a URL, when it is an absolute `http:` or `https:` one. @internal */
 export function toHttpUrl(value: unknown): URL | undefined {
@@ -16,26 +20,28 @@ export function toHttpUrl(value: unknown): URL | undefined {
 }
 
 const isFunction = (value: unknown): boolean => typeof value === 'function'
-/** @internal */
-export const isObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null
-const isDuration = (value: unknown): boolean => Number.isFinite(value) && (value as number) >= 0
-const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 1
 
 const FUNCTION: OptionRule = [isFunction, 'a function']
-const DURATION: OptionRule = [isDuration, 'a number >= 0']
+const DURATION: OptionRule = [
+  (value) => Number.isFinite(value) && (value as number) >= 0,
+  'a number >= 0',
+]
+const COUNT: OptionRule = [
+  (value) => Number.isSafeInteger(value) && (value as number) >= 1,
+  'an integer of at least 1',
+]
 
 // Tables rather than a check per option: one loop refuses unknown keys (a typo) and bad values
 // alike, and `satisfies` fails to compile when an option is added to the type and not here.
 
 /** The options of `createHttpTransport`, each with its check. @internal */
 export const HTTP_TRANSPORT_OPTION_RULES = {
-  url: [(value) => !!toHttpUrl(value), 'an absolute http(s) URL'],
-  headers: [isObject, 'an object'],
+  url: [toHttpUrl, 'an absolute http(s) URL'],
+  headers: [isPlainObject, 'an object'],
   fetch: FUNCTION,
-  timeoutMs: [(value) => isDuration(value) && (value as number) > 0, 'a positive number'],
-  retry: [(value) => value === false || isObject(value), 'an object or false'],
-  maxResponseBytes: [isCount, 'a positive integer'],
+  timeoutMs: [(value) => Number.isFinite(value) && (value as number) > 0, 'a number > 0'],
+  retry: [(value) => value === false || isPlainObject(value), 'an object or false'],
+  maxResponseBytes: COUNT,
   onRequest: FUNCTION,
   onResponse: FUNCTION,
   // The options of batching() before it was a function are refused, not silently ignored.
@@ -47,7 +53,7 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
 
 /** The fields of the `retry` option, each with its check. @internal */
 export const RETRY_OPTION_RULES = {
-  attempts: [isCount, 'an integer of at least 1'],
+  attempts: COUNT,
   baseDelayMs: DURATION,
   maxDelayMs: DURATION,
   jitter: [(value) => value === 'full' || value === 'none', "'full' or 'none'"],

@@ -11,8 +11,8 @@ type Body = {
 /**
  * Reads a fetch `Response` body as UTF-8 text while counting bytes, and stops (cancelling the
  * stream, which frees the connection) as soon as `maxBytes` is passed or `signal` fires (the
- * attempt's timeout or the caller's abort). Past `maxBytes`, `overflow` `'error'` gives
- * `undefined` and `'truncate'` the first `maxBytes`. Works
+ * attempt's timeout or the caller's abort). Past `maxBytes`, it gives `undefined`, or with
+ * `truncate` the first `maxBytes` (and the declared length is not checked first). Works
  * with WHATWG streams (browsers, undici), Node streams (node-fetch under cross-fetch) and, for
  * fetch polyfills without a stream, `response.text()` checked after the fact.
  * @internal
@@ -20,25 +20,25 @@ type Body = {
 export async function readBodyText(
   response: Pick<Response, 'body' | 'headers' | 'text'>,
   maxBytes: number,
-  overflow: 'error' | 'truncate',
+  truncate: boolean,
   signal: AbortSignal,
 ): Promise<string | undefined> {
   const body = response.body as Body | null | undefined
   let chunks: AsyncIterable<unknown> | Iterable<unknown>
   let stop = (): void => {}
-  if (typeof body?.getReader === 'function') {
+  if (body?.getReader) {
     const reader = body.getReader()
     // A reader's read() answers as an iterator's next() does.
     chunks = { [Symbol.asyncIterator]: () => ({ next: () => reader.read() }) }
     stop = () => void reader.cancel().catch(() => {})
-  } else if (typeof body?.[Symbol.asyncIterator] === 'function') {
+  } else if (body?.[Symbol.asyncIterator]) {
     chunks = body as AsyncIterable<unknown>
     stop = () => body.destroy?.()
   } else {
     chunks = [new TextEncoder().encode(await response.text())]
   }
   // A missing or unreadable length is NaN, which is never over the limit.
-  if (overflow === 'error' && Number(response.headers.get('content-length')) > maxBytes) {
+  if (!truncate && Number(response.headers.get('content-length')) > maxBytes) {
     stop()
     return undefined
   }
@@ -47,16 +47,17 @@ export async function readBodyText(
   let text = ''
   let received = 0
   try {
+    // An abort stops the stream (see `stop`), which ends this loop: no check needed inside it.
     for await (const chunk of chunks) {
-      if (signal.aborted) break
       // A Uint8Array (a Buffer in Node) or an ArrayBuffer: both have these. Anything else fails
       // to decode, as it should.
       const bytes = chunk as Uint8Array
       received += bytes.byteLength
       if (received > maxBytes) {
         stop()
-        if (overflow === 'error') return undefined
-        return text + decoder.decode(bytes.slice(0, bytes.byteLength - (received - maxBytes)))
+        return truncate
+          ? text + decoder.decode(bytes.slice(0, bytes.byteLength - (received - maxBytes)))
+          : undefined
       }
       text += decoder.decode(bytes, { stream: true })
     }

@@ -1,18 +1,8 @@
 import type { BaseErrorContext } from '../errors/ErrorContext'
 import { RpcResponseError } from '../errors/RpcResponseError'
 import { isPlainObject } from '../json/isPlainObject'
+import { describeValue } from '../shared/describeValue'
 import { malformedError } from './transportErrors'
-
-/**
- * A short rendering of a server's `id` for a message: the server controls it, so it is never
- * converted whole (a megabyte string, a nesting that overflows `JSON.stringify`, an object whose
- * `toString` is not callable).
- */
-function describeId(id: unknown): string {
-  if (typeof id === 'string') return JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)
-  if (typeof id !== 'object' || id === null) return String(id)
-  return Array.isArray(id) ? 'an array' : 'an object'
-}
 
 /**
  * Reads one parsed JSON-RPC 2.0 response object: checks `jsonrpc` and `id`, and returns `result`
@@ -39,15 +29,13 @@ export function readRpcResponse(
   if (body.jsonrpc !== '2.0') throw malformed('`jsonrpc` is not "2.0"')
   const error = body.error as { code: number; message: string; data?: unknown } | null | undefined
   const failed = error !== undefined && error !== null
-  if (
-    failed &&
-    !(isPlainObject(error) && typeof error.code === 'number' && typeof error.message === 'string')
-  ) {
+  // A string or a number has neither member; a JSON array has no named member at all.
+  if (failed && !(typeof error.code === 'number' && typeof error.message === 'string')) {
     throw malformed('`error` is not an object with a numeric code and a message')
   }
   // A server that cannot parse the request answers with id null; that is still its answer.
   if (body.id !== id && !(failed && body.id === null)) {
-    throw malformed(`\`id\` ${describeId(body.id)} is not ${id}`)
+    throw malformed(`\`id\` is ${describeValue(body.id)}, not ${id}`)
   }
   if (failed) {
     throw new RpcResponseError({
@@ -55,8 +43,8 @@ export function readRpcResponse(
         ...context,
         rpcCode: error.code,
         rpcMessage: error.message,
-        ...(Object.hasOwn(error, 'data') ? { data: error.data } : {}),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        ...(Object.hasOwn(error, 'data') && { data: error.data }),
+        ...(retryAfterMs !== undefined && { retryAfterMs }),
       },
     })
   }

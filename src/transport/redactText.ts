@@ -1,12 +1,11 @@
 import { REDACTED } from './redactUrl'
 
-// `Bearer <token>` / `Basic <base64>` in free text, e.g. an echoed request.
-const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi
-// `api-key=...`, `"token": "..."`, `password: ...`: the value after a credential-like name.
-const NAMED_SECRET =
-  /((?:api[-_]?key|apikey|access[-_]?token|auth[-_]?token|token|secret|password|passwd)["']?\s*[:=]\s*["']?)[^\s"'&,;<>]{4,}/gi
-// `scheme://user:pass@` anywhere in the text.
-const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g
+// A credential recognised by what comes before it, in free text such as an echoed request:
+// `scheme://user:pass@`, `Bearer <token>` / `Basic <base64>`, and the value after a
+// credential-like name (`api-key=...`, `"token": "Bearer ..."`, `password: ...`). A name may end
+// a longer one (`access_token`, `x-api-key`): the match then starts inside it.
+const CONTEXTUAL_SECRET =
+  /(\/\/)[^/\s:@]+:[^/\s@]+@|((?:api[-_]?key|token|secret|passw(?:or)?d)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic)\s+)?|\b(?:Bearer|Basic)\s+)[^\s"'&,;<>]{4,}/gi
 
 /**
  * Replaces every occurrence of the known secrets, and values that look like credentials by their
@@ -16,8 +15,9 @@ const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text
   for (const secret of secrets) out = out.replaceAll(secret, REDACTED)
-  return out
-    .replace(URL_CREDENTIALS, '$1')
-    .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
-    .replace(NAMED_SECRET, `$1${REDACTED}`)
+  // `//user:pass@` loses its credentials; anything else keeps its name and loses its value.
+  return out.replace(
+    CONTEXTUAL_SECRET,
+    (_, slashes?: string, name?: string) => slashes ?? `${name}***`,
+  )
 }

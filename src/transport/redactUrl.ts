@@ -3,23 +3,23 @@ export const REDACTED = '***'
 
 // A segment of 16+ URL-safe characters with a digit in it is how providers spell API keys and
 // tokens (hex, base58, UUIDs); ordinary route names are shorter or have no digit.
-const KEY_LIKE_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_-]{16,}$/
+const KEY_LIKE_SEGMENT = /^(?=\D*\d)[\w-]{16,}$/
 
 // Providers put the key right after a version or a "key" segment (`/v2/<key>`, `/api-key/<key>`),
 // and such a key is not always long or digit-bearing, so whatever follows one is hidden.
 const KEY_MARKER_SEGMENT =
-  /^(?:v\d{1,2}|api[-_]?keys?|apikey|keys?|tokens?|access[-_]?token|auth|secret)$/i
+  /^(?:v\d{1,2}|api[-_]?keys?|keys?|tokens?|access[-_]?token|auth|secret)$/i
 
 /**
- * {@link redactUrl} of a parsed URL, telling `hide` each value it leaves out (credentials, the
- * fragment, query values, key-like segments): the transport collects its secrets from the very
- * parts the endpoint hides, so the two cannot drift apart.
+ * {@link redactUrl} of a parsed URL, telling `hide` each value it leaves out (credentials, query
+ * values, key-like segments): the transport collects its secrets from the very parts the endpoint
+ * hides, so the two cannot drift apart. The fragment is dropped without a word: the transport
+ * never sends it, so no server or fetch error can echo it.
  * @internal
  */
 export function redactParsedUrl(url: URL, hide: (value: string) => void = () => {}): string {
   hide(url.username)
   hide(url.password)
-  hide(url.hash.slice(1))
   let previous = ''
   const path = url.pathname.replace(/[^/]+/g, (segment) => {
     const keyLike = KEY_LIKE_SEGMENT.test(segment) || KEY_MARKER_SEGMENT.test(previous)

@@ -1,3 +1,5 @@
+import { isPlainObject } from '../json/isPlainObject'
+import { checkKnownKeys } from '../params/checkKnownKeys'
 import { invalidParam } from '../shared/invalidParam'
 import { collectSecrets } from './collectSecrets'
 import { defaultFetch } from './defaultFetch'
@@ -5,12 +7,11 @@ import type { HttpTransportConfig } from './HttpTransportConfig'
 import type { HttpTransportOptions } from './HttpTransportOptions'
 import {
   HTTP_TRANSPORT_OPTION_RULES,
-  isObject,
   type OptionRule,
   RETRY_OPTION_RULES,
   toHttpUrl,
 } from './httpTransportOptionKeys'
-import { redactUrl } from './redactUrl'
+import { redactParsedUrl } from './redactUrl'
 import { transportInternals } from './transportInternals'
 
 const CALLER = 'createHttpTransport'
@@ -18,25 +19,23 @@ const CALLER = 'createHttpTransport'
 /** The options that were given: neither `undefined` nor `null`, which both mean the default. */
 type Given<T> = { [K in keyof T]?: NonNullable<T[K]> }
 
-/** Refuses an unknown key or a value that fails its rule; returns the options given. */
+/**
+ * Refuses an unknown key (a typo) or a value that fails its rule; returns the options given.
+ * `field` names the nested option checked, if any: `retry` for `retry.attempts`.
+ */
 function checkOptions<T extends object>(
   options: T,
   rules: Readonly<Record<string, OptionRule>>,
-  prefix: string,
+  field?: string,
 ): Given<T> {
+  checkKnownKeys(options, Object.keys(rules), CALLER, field ?? 'options')
   const given: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || value === null) continue
-    const rule = Object.hasOwn(rules, key) ? rules[key] : undefined
-    if (rule === undefined) {
-      const known = Object.keys(rules).join(', ')
-      throw invalidParam(
-        CALLER,
-        `${prefix || 'options.'}${key}`,
-        `unknown option; known options are ${known}`,
-      )
+    const [test, expected] = rules[key] as OptionRule
+    if (!test(value)) {
+      throw invalidParam(CALLER, field ? `${field}.${key}` : key, `expected ${expected}`)
     }
-    if (!rule[0](value)) throw invalidParam(CALLER, prefix + key, `expected ${rule[1]}`)
     given[key] = value
   }
   return given as Given<T>
@@ -44,18 +43,14 @@ function checkOptions<T extends object>(
 
 /** Validates the options and fills in the defaults. @internal */
 export function resolveHttpTransportOptions(options: HttpTransportOptions): HttpTransportConfig {
-  if (!isObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
+  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
   // A missing url is checked as an empty one. The reason never echoes the URL: it may hold a key.
-  const given = checkOptions(
-    { ...options, url: options.url ?? '' },
-    HTTP_TRANSPORT_OPTION_RULES,
-    '',
-  )
+  const given = checkOptions({ ...options, url: options.url ?? '' }, HTTP_TRANSPORT_OPTION_RULES)
   const url = toHttpUrl(given.url) as URL
   const retry = checkOptions(
     given.retry === false ? { attempts: 1 } : (given.retry ?? {}),
     RETRY_OPTION_RULES,
-    'retry.',
+    'retry',
   )
   const requestHeaders: Record<string, string> = { accept: 'application/json' }
   const headers = given.headers ?? {}
@@ -66,23 +61,21 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     }
     requestHeaders[name.toLowerCase()] = value
   }
-  // fetch refuses a URL with credentials: they travel as a Basic header, their percent-encoded
-  // UTF-8 bytes turned back into the bytes btoa encodes.
-  if ((url.username || url.password) && requestHeaders.authorization === undefined) {
-    requestHeaders.authorization = `Basic ${btoa(unescape(`${url.username}:${url.password}`))}`
+  // fetch refuses a URL with credentials: they travel as a Basic header (unless one is given),
+  // their percent-encoded UTF-8 bytes turned back into the bytes btoa encodes.
+  if (url.username || url.password) {
+    requestHeaders.authorization ??= `Basic ${btoa(unescape(`${url.username}:${url.password}`))}`
   }
   requestHeaders['content-type'] = 'application/json'
-  const fetch = given.fetch ?? defaultFetch
   return {
     timeoutMs: 30_000,
     maxResponseBytes: 50 * 1024 * 1024,
     ...given,
     // Without the credentials and the fragment.
     url: url.origin + url.pathname + url.search,
-    endpoint: redactUrl(url),
+    endpoint: redactParsedUrl(url),
     requestHeaders,
-    // Called as a plain function, never as a method: a browser's fetch refuses another `this`.
-    fetch: (input, init) => fetch(input, init),
+    fetch: given.fetch ?? defaultFetch,
     retry: { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full', ...retry },
     batch: given.batch || undefined,
     secrets: collectSecrets(url, requestHeaders),

@@ -18,7 +18,8 @@ export function retryDelay(
   attempt: number,
   retryAfterMs: number | undefined,
 ): number {
-  if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), MAX_RETRY_AFTER_MS)
+  // parseRetryAfter never gives a negative delay.
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS)
   const { baseDelayMs, maxDelayMs, jitter } = config.retry
   const bound = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1))
   return jitter === 'none' ? bound : Math.floor(config.internals.random() * bound)

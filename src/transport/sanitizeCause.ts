@@ -1,6 +1,5 @@
 import { redactText } from './redactText'
 
-const COPIED_FIELDS = ['code', 'errno', 'type', 'syscall'] as const
 const MAX_DEPTH = 4
 
 /**
@@ -13,17 +12,17 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
   if (typeof cause === 'string') return redactText(cause, secrets)
   if (!(cause instanceof Error) || depth > MAX_DEPTH) return cause
   const inner = sanitizeCause(cause.cause, secrets, depth + 1)
-  const message = redactText(cause.message, secrets)
-  const stack = redactText(cause.stack ?? '', secrets)
-  if (message === cause.message && stack === (cause.stack ?? '') && inner === cause.cause) {
-    return cause
+  const { name, message, stack = '' } = cause
+  const copy = Object.assign(
+    new Error(redactText(message, secrets), inner === undefined ? undefined : { cause: inner }),
+    { name, stack: redactText(stack, secrets) },
+  ) as Error & Record<string, unknown>
+  if (copy.message === message && copy.stack === stack && inner === cause.cause) return cause
+  // Its own fields (`code`, `errno`, `syscall`, ...), plain values only: an object there could
+  // hold the request, secrets and all.
+  for (const [field, value] of Object.entries(cause)) {
+    if (typeof value === 'number') copy[field] = value
+    else if (typeof value === 'string') copy[field] = redactText(value, secrets)
   }
-  const copy = new Error(message, inner === undefined ? undefined : { cause: inner })
-  const fields: Record<string, unknown> = { name: cause.name, stack }
-  const source: Record<string, unknown> = { ...cause }
-  for (const field of COPIED_FIELDS) {
-    const value = source[field]
-    if (typeof value === 'string' || typeof value === 'number') fields[field] = value
-  }
-  return Object.assign(copy, fields)
+  return copy
 }

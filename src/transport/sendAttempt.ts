@@ -44,11 +44,7 @@ export async function sendAttempt(
   if (signal?.aborted) throw abortedError(signal.reason, context)
   const controller = new AbortController()
   const stop = (): void => controller.abort()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    stop()
-  }, config.timeoutMs)
+  const timer = setTimeout(stop, config.timeoutMs)
   signal?.addEventListener('abort', stop)
   try {
     return await new Promise<AttemptOutcome>((resolve, reject) => {
@@ -57,6 +53,8 @@ export async function sendAttempt(
       exchange(config, payload, controller.signal, context, progress).then(resolve, reject)
     })
   } catch (error) {
+    // Before the stop() below, only the timer or the caller's signal can have aborted it.
+    const timedOut = controller.signal.aborted
     // A body left unread (over the cap, an error page read in part) keeps node-fetch's socket
     // open until the request's signal aborts: release the connection with the attempt.
     stop()
@@ -81,10 +79,11 @@ async function exchange(
   context: BaseErrorContext,
   progress: AttemptProgress,
 ): Promise<AttemptOutcome> {
-  const { secrets } = config
+  // A plain call, never a method call: a browser's native fetch refuses another `this`.
+  const { fetch, secrets } = config
   let response: Response
   try {
-    response = await config.fetch(config.url, {
+    response = await fetch(config.url, {
       method: 'POST',
       headers: config.requestHeaders,
       body: payload,
@@ -93,15 +92,18 @@ async function exchange(
   } catch (cause) {
     throw networkError(cause, context, secrets)
   }
-  const { status } = response
+  const { status, ok } = response
   progress.status = status
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), config.internals.now())
-  const ok = status >= 200 && status <= 299
   let text: string | undefined = ''
   try {
-    text = ok
-      ? await readBodyText(response, config.maxResponseBytes, 'error', signal)
-      : await readBodyText(response, ERROR_BODY_BYTES, 'truncate', signal)
+    // Of an error page, the first bytes; of an answer, all of it or nothing.
+    text = await readBodyText(
+      response,
+      ok ? config.maxResponseBytes : ERROR_BODY_BYTES,
+      !ok,
+      signal,
+    )
   } catch (error) {
     // Of an error page, the status says enough: a body that fails to arrive is a lost excerpt.
     if (ok) throw networkError(error, context, secrets)
@@ -120,9 +122,9 @@ async function exchange(
         ...context,
         status,
         statusText: response.statusText ?? '',
-        headers: readResponseHeaders(response.headers, secrets),
+        headers: readResponseHeaders(response.headers),
         bodyExcerpt: bodyExcerpt(text, secrets),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        ...(retryAfterMs !== undefined && { retryAfterMs }),
       },
     })
   }

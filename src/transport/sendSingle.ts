@@ -19,13 +19,8 @@ export function sendSingle(
     config,
     call,
     async (attempt) => {
-      const event: HttpRequestEvent = {
-        method: call.method,
-        id: call.id,
-        endpoint: config.endpoint,
-        attempt,
-        batchSize: 1,
-      }
+      // The call's context holds its method and the endpoint.
+      const event: HttpRequestEvent = { ...call.context, id: call.id, attempt, batchSize: 1 }
       notify(config.onRequest, event)
       const started = config.internals.now()
       const progress: AttemptProgress = {}

@@ -7,13 +7,15 @@ import type { RpcRequest } from './RpcTransport'
  * @internal
  */
 export function serializeEnvelope(id: number, request: RpcRequest): string {
-  let params: string | undefined
-  let reason = 'expected an array'
+  const { method, params } = request
+  if (!Array.isArray(params)) throw invalidParam(method, 'params', 'expected an array')
   try {
-    params = JSON.stringify(request.params)
+    return JSON.stringify({ jsonrpc: '2.0', id, method, params })
   } catch (error) {
-    reason = `not serializable as JSON (${(error as Error | null)?.message ?? error})`
+    throw invalidParam(
+      method,
+      'params',
+      `not serializable as JSON (${(error as Error | null)?.message ?? error})`,
+    )
   }
-  if (!params?.startsWith('[')) throw invalidParam(request.method, 'params', reason)
-  return `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(request.method)},"params":${params}}`
 }

@@ -47,7 +47,6 @@ export function malformedError(
   return new TransportError({
     code: 'MALFORMED_RESPONSE',
     details: excerpt === undefined ? [] : [`Body: ${excerpt}`],
-    context:
-      excerpt === undefined ? { ...context, reason } : { ...context, reason, bodyExcerpt: excerpt },
+    context: { ...context, reason, ...(excerpt !== undefined && { bodyExcerpt: excerpt }) },
   })
 }

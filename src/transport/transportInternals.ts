@@ -6,7 +6,7 @@ export type HttpTransportInternals = {
   random: () => number
   /** Wall-clock milliseconds, for HTTP-date `Retry-After` values and durations. */
   now: () => number
-  /** Waits `ms`; rejects as soon as `signal` aborts. */
+  /** Waits `ms`; rejects with `signal.reason` as soon as `signal` aborts. */
   sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>
 }
 

@@ -21,7 +21,8 @@ export type EarlierAttempt = Readonly<{ attempt: number; error: ConfirmedRpcErro
  * Runs `run` (given the attempt number, from 1) until it succeeds or the policy gives up,
  * sleeping between attempts. The policy: never after an abort or once the attempts are spent;
  * otherwise the `shouldRetry` hook when it answers with a boolean, and {@link isRetryableError}
- * when it does not. The error it throws is finalized (attempt count, secrets removed).
+ * when it does not. Each failure is finalized (attempt count, secrets removed) before anything
+ * sees it: the `shouldRetry` hook is user code too, as much as the caller.
  * @internal
  */
 export async function withRetry<T>(
@@ -34,23 +35,20 @@ export async function withRetry<T>(
   let failure = after?.error
   for (;;) {
     if (failure !== undefined) {
+      // The method is in a single call's context already; a batch adds each call's.
+      const error = finalizeError(failure, { attempts: attempt }, config.secrets)
       const verdict =
-        failure.code !== 'ABORTED' && attempt < config.retry.attempts
-          ? config.retry.shouldRetry?.({ error: failure, attempt })
+        error.code !== 'ABORTED' && attempt < config.retry.attempts
+          ? config.retry.shouldRetry?.({ error, attempt })
           : false
-      if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(failure))) {
-        throw finalizeError(
-          failure,
-          { attempts: attempt, method: call.context.method },
-          config.secrets,
-        )
-      }
+      if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
       try {
         // Only HTTP_ERROR and RPC_ERROR contexts have the field.
-        const { retryAfterMs } = failure.context as { retryAfterMs?: number | undefined }
+        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
         await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
       } catch (reason) {
-        throw abortedError(call.signal?.aborted ? call.signal.reason : reason, call.context)
+        // Only an abort ends a sleep early, and it rejects with the signal's reason.
+        throw abortedError(reason, call.context)
       }
     }
     attempt++

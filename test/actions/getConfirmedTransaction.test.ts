@@ -67,6 +67,30 @@ describe('getConfirmedTransaction over HTTP', () => {
     }
   })
 
+  it('refuses a base64 answer that is not base64 when re-encoding base58, naming the path', async () => {
+    const tx = picked.legacy
+    const tampering = createClient({
+      transport: async (request, options) => {
+        const result = await ledger.transport(request, options)
+        const config = request.params[1]
+        const asked =
+          typeof config === 'string' ? config : (config as { encoding?: string })?.encoding
+        if (asked !== 'base64') return result
+        const record = result as { transaction: [string, string] }
+        return { ...record, transaction: ['not*base64!', 'base64'] }
+      },
+      deprecationWarnings: false,
+    })
+    const error = await tampering
+      .getConfirmedTransaction(tx.signature, 'base58')
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ResponseShapeError)
+    expect(error).toMatchObject({
+      code: 'RESPONSE_SHAPE',
+      context: { path: '$.transaction[0]', expected: 'base64 data' },
+    })
+  })
+
   it('takes base58 as is from a node that encodes any size, in one request', async () => {
     const agaveLike = createMockLedger({ state: ledger.state, base58Limit: false })
     const methods: string[] = []

@@ -13,6 +13,13 @@ const examples = readdirSync(resolve(root, 'examples'))
 // Lines each example must print against the mock ledger: proof that it did its job, not only
 // that it exited. An example missing here must still exit 0 and print something.
 const expectedOutput: Readonly<Record<string, readonly RegExp[]>> = {
+  'actions.ts': [
+    /^getConfirmedSignaturesForAddress2: 3 entries, newest in slot \d+$/m,
+    /^getConfirmedTransaction: slot \d+, fee \d+ \(a bigint\)$/m,
+    /^bare transport on the new node: -32601 Method not found$/m,
+    /^with the policy on the new node: 3 entries, same as the old node: true$/m,
+    /^signaturesForAddress: 2500 entries$/m,
+  ],
   'demo.ts': [
     /^confirmed-rpc demo against a mock v1\.18 node at http:\/\/127\.0\.0\.1:\d+\/$/m,
     /^1\. The newest 10 transactions of /m,

@@ -334,7 +334,7 @@ export function describeHttpTransportScenarios(
       const backend = await kind.start(() => ({ json: { jsonrpc: '2.0', id: 999, result: 1 } }))
       const error = await failure(transport(backend.url)(GET_SLOT))
       expect(error.code).toBe('MALFORMED_RESPONSE')
-      expect(error.context).toMatchObject({ reason: '`id` 999 is not 1', attempts: 1 })
+      expect(error.context).toMatchObject({ reason: '`id` is number 999, not 1', attempts: 1 })
       expect(backend.requests).toHaveLength(1)
     })
 
@@ -439,6 +439,13 @@ export function describeHttpTransportScenarios(
         headers: { Authorization: 'Bearer tok_1234567890abcdef', 'x-api-key': 'hdr-key-424242' },
         onRequest: (event) => logged.push(event),
         onResponse: (event) => logged.push(event),
+        // The retry hook is user code too: the error it is asked about is already redacted.
+        retry: {
+          shouldRetry: ({ error }) => {
+            logged.push(inspect(error, { depth: 10 }))
+            return false
+          },
+        },
       })
       const error = await failure(call(GET_SLOT))
       expect(error.code).toBe('HTTP_ERROR')
@@ -454,7 +461,7 @@ export function describeHttpTransportScenarios(
       for (const output of outputs) {
         for (const secret of secrets) expect(output).not.toContain(secret)
       }
-      expect(logged).toHaveLength(2)
+      expect(logged).toHaveLength(3)
       // The credentials did reach the server, as headers.
       const headers = backend.requests[0]?.headers
       expect(headers?.authorization).toBe('Bearer tok_1234567890abcdef')

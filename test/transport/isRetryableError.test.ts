@@ -36,7 +36,7 @@ describe('isRetryableError', () => {
   })
 
   it('does not retry other malformed answers, aborts or oversized bodies', () => {
-    expect(isRetryableError(malformedError('`id` 2 is not 1', {}))).toBe(false)
+    expect(isRetryableError(malformedError('`id` is number 2, not 1', {}))).toBe(false)
     expect(isRetryableError(abortedError('stop', {}))).toBe(false)
     expect(
       isRetryableError(

@@ -31,25 +31,25 @@ describe('readBodyText', () => {
         controller.close()
       },
     })
-    const text = await readBodyText(new Response(body), 10, 'error', live)
+    const text = await readBodyText(new Response(body), 10, false, live)
     expect(text).toBe('"é"')
   })
 
   it('gives undefined and cancels the stream once the limit is passed', async () => {
     const { response, cancelled } = webResponse(['aaaa', 'bbbb', 'cccc'])
-    await expect(readBodyText(response, 6, 'error', live)).resolves.toBeUndefined()
+    await expect(readBodyText(response, 6, false, live)).resolves.toBeUndefined()
     expect(cancelled()).toBe(true)
   })
 
   it('refuses a declared content-length over the limit without reading', async () => {
     const { response, cancelled } = webResponse(['aaaa'], { 'content-length': '4000' })
-    await expect(readBodyText(response, 100, 'error', live)).resolves.toBeUndefined()
+    await expect(readBodyText(response, 100, false, live)).resolves.toBeUndefined()
     expect(cancelled()).toBe(true)
   })
 
   it('returns the first maxBytes in truncate mode', async () => {
     const { response } = webResponse(['aaaa', 'bbbb', 'cccc'])
-    await expect(readBodyText(response, 6, 'truncate', live)).resolves.toBe('aaaabb')
+    await expect(readBodyText(response, 6, true, live)).resolves.toBe('aaaabb')
   })
 
   it('reads a Node stream (node-fetch bodies)', async () => {
@@ -58,7 +58,7 @@ describe('readBodyText', () => {
       headers: new Headers(),
       text: () => Promise.reject(new Error('unused')),
     } as unknown as Response
-    await expect(readBodyText(response, 100, 'error', live)).resolves.toBe('{"a":1}')
+    await expect(readBodyText(response, 100, false, live)).resolves.toBe('{"a":1}')
   })
 
   it('falls back to text() for polyfills without a body stream', async () => {
@@ -67,8 +67,8 @@ describe('readBodyText', () => {
       headers: new Headers(),
       text: () => Promise.resolve('0123456789'),
     } as unknown as Response
-    await expect(readBodyText(response, 10, 'error', live)).resolves.toBe('0123456789')
-    await expect(readBodyText(response, 9, 'error', live)).resolves.toBeUndefined()
+    await expect(readBodyText(response, 10, false, live)).resolves.toBe('0123456789')
+    await expect(readBodyText(response, 9, false, live)).resolves.toBeUndefined()
   })
 
   it('stops with the abort reason when the signal fires mid-body', async () => {
@@ -79,7 +79,7 @@ describe('readBodyText', () => {
         // ... and nothing more, ever.
       },
     })
-    const reading = readBodyText(new Response(body), 100, 'error', controller.signal)
+    const reading = readBodyText(new Response(body), 100, false, controller.signal)
     controller.abort(new Error('time is up'))
     await expect(reading).rejects.toThrow('time is up')
   })

@@ -7,14 +7,14 @@ describe('readResponseHeaders', () => {
       'Content-Type': 'text/html',
       'Set-Cookie': 'session=abc',
       'X-Api-Key': 'k',
-      'X-Echo': 'you sent sk_live_123456',
+      'WWW-Authenticate': 'Basic realm="alice"',
       'Retry-After': '5',
     })
-    expect(readResponseHeaders(headers, ['sk_live_123456'])).toEqual({
+    expect(readResponseHeaders(headers)).toEqual({
       'content-type': 'text/html',
       'set-cookie': '***',
       'x-api-key': '***',
-      'x-echo': 'you sent ***',
+      'www-authenticate': '***',
       'retry-after': '5',
     })
   })

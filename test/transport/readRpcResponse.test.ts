@@ -36,14 +36,14 @@ describe('readRpcResponse', () => {
     [[], 'a batch answered a single call'],
     ['text', 'not an object'],
     [{ id: 1, result: 1 }, '`jsonrpc` is not "2.0"'],
-    [{ jsonrpc: '2.0', id: 2, result: 1 }, '`id` 2 is not 1'],
-    [{ jsonrpc: '2.0', id: '1', result: 1 }, '`id` "1" is not 1'],
+    [{ jsonrpc: '2.0', id: 2, result: 1 }, '`id` is number 2, not 1'],
+    [{ jsonrpc: '2.0', id: '1', result: 1 }, '`id` is string "1", not 1'],
     [{ jsonrpc: '2.0', id: 1 }, 'neither `result` nor `error` is present'],
     [
       { jsonrpc: '2.0', id: 1, error: { code: 'x' } },
       '`error` is not an object with a numeric code and a message',
     ],
-    [{ jsonrpc: '2.0', id: 3, error: { code: 1, message: 'm' } }, '`id` 3 is not 1'],
+    [{ jsonrpc: '2.0', id: 3, error: { code: 1, message: 'm' } }, '`id` is number 3, not 1'],
   ])('rejects %j as MALFORMED_RESPONSE', (body, reason) => {
     expect(thrown(body)).toMatchObject({
       code: 'MALFORMED_RESPONSE',

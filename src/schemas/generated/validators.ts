@@ -173,16 +173,12 @@ function checkRawMessage(v: unknown): Miss | undefined {
 }
 
 function checkTransactionStatus(v: unknown): Miss | undefined {
-  let r: Miss | undefined
   if (isObject(v)) {
-    if (v.Ok !== undefined) r = checkTransactionStatusOk(v)
-    else if (v.Err !== undefined) r = checkTransactionStatusErr(v)
-    else return miss('object with Ok or Err', v)
-    if (r) return r
-  } else {
-    return miss('object', v)
+    if (v.Ok !== undefined) return checkTransactionStatusOk(v)
+    if (v.Err !== undefined) return checkTransactionStatusErr(v)
+    return miss('object with Ok or Err', v)
   }
-  return undefined
+  return miss('object', v)
 }
 
 function checkInnerInstructions(v: unknown): Miss | undefined {
@@ -219,18 +215,13 @@ function checkLoadedAddresses(v: unknown): Miss | undefined {
 }
 
 function checkTransactionMetaReturnData(v: unknown): Miss | undefined {
-  let r: Miss | undefined
-  if (v !== null) {
-    if (isObject(v)) {
-      if (v.programId !== undefined) r = checkReturnData(v)
-      else if (v.program_id !== undefined) r = checkRawReturnData(v)
-      else return miss('object with programId or program_id', v)
-      if (r) return r
-    } else {
-      return miss('object | null', v)
-    }
+  if (v === null) return undefined
+  if (isObject(v)) {
+    if (v.programId !== undefined) return checkReturnData(v)
+    if (v.program_id !== undefined) return checkRawReturnData(v)
+    return miss('object with programId or program_id', v)
   }
-  return undefined
+  return miss('object | null', v)
 }
 
 function checkParsedMessage(v: unknown): Miss | undefined {
@@ -328,30 +319,22 @@ function checkRawReturnData(v: unknown): Miss | undefined {
 }
 
 function checkParsedMessageAccountKeysItem(v: unknown): Miss | undefined {
-  let r: Miss | undefined
   if (isObject(v)) {
-    if (v.pubkey !== undefined) r = checkParsedAccountKey(v)
-    else if (soleKey(v) !== undefined) r = checkLegacyParsedAccountKey(v)
-    else return miss('object with pubkey or one key', v)
-    if (r) return r
-  } else {
-    return miss('object', v)
+    if (v.pubkey !== undefined) return checkParsedAccountKey(v)
+    if (soleKey(v) !== undefined) return checkLegacyParsedAccountKey(v)
+    return miss('object with pubkey or one key', v)
   }
-  return undefined
+  return miss('object', v)
 }
 
 function checkJsonParsedInstruction(v: unknown): Miss | undefined {
-  let r: Miss | undefined
   if (isObject(v)) {
-    if (v.program !== undefined) r = checkParsedInstruction(v)
-    else if (v.programIdIndex !== undefined) r = checkCompiledInstruction(v)
-    else if (soleKey(v) !== undefined) r = checkLegacyParsedInstruction(v)
-    else r = checkPartiallyDecodedInstruction(v)
-    if (r) return r
-  } else {
-    return miss('object', v)
+    if (v.program !== undefined) return checkParsedInstruction(v)
+    if (v.programIdIndex !== undefined) return checkCompiledInstruction(v)
+    if (soleKey(v) !== undefined) return checkLegacyParsedInstruction(v)
+    return checkPartiallyDecodedInstruction(v)
   }
-  return undefined
+  return miss('object', v)
 }
 
 function checkInstructionError(v: unknown): Miss | undefined {
@@ -428,17 +411,12 @@ function checkPartiallyDecodedInstruction(v: unknown): Miss | undefined {
 }
 
 function checkParsedInstructionParsed(v: unknown): Miss | undefined {
-  let r: Miss | undefined
-  if (typeof v === 'string') {
-    // any string
-  } else if (isObject(v)) {
-    if (v.type !== undefined) r = checkParsedInstructionBody(v)
-    else return miss('object with type', v)
-    if (r) return r
-  } else {
-    return miss('string | object', v)
+  if (typeof v === 'string') return undefined
+  if (isObject(v)) {
+    if (v.type !== undefined) return checkParsedInstructionBody(v)
+    return miss('object with type', v)
   }
-  return undefined
+  return miss('string | object', v)
 }
 
 function checkParsedInstructionBody(v: unknown): Miss | undefined {

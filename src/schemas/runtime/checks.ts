@@ -34,12 +34,6 @@ export function miss(expected: string, value: unknown, ...path: PathSegment[]): 
   return { unsafe: false, expected, value, path }
 }
 
-/** Prepends the caller's keys to a mismatch found further down. */
-export function at(found: Miss, ...path: PathSegment[]): Miss {
-  found.path.unshift(...path)
-  return found
-}
-
 /** Adds ` | null` to what a nullable field's value was expected to be, when it failed at its root. */
 export function orNull(found: Miss): Miss {
   if (!found.unsafe && found.path.length === 0) found.expected += ' | null'

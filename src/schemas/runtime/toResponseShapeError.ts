@@ -1,6 +1,6 @@
 import { ResponseShapeError } from '../../errors/ResponseShapeError'
+import { describeValue } from '../../shared/describeValue'
 import type { DecodeContext } from '../DecodeContext'
-import { describeValue } from './describeValue'
 import { formatPath } from './formatPath'
 import type { Miss } from './Miss'
 
@@ -24,8 +24,7 @@ export function toResponseShapeError(
     })
   }
   // The server chose this text; a gateway may echo the caller's API key into it.
-  const described = describeValue(found.value)
-  const received = context.redact === undefined ? described : context.redact(described)
+  const received = describeValue(found.value, context.redact)
   return new ResponseShapeError({
     code: 'RESPONSE_SHAPE',
     details: [`Expected ${found.expected}, received ${received}.`],

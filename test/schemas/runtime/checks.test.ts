@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { int64, soleKey } from '../../../src/schemas/runtime/checks'
+import {
+  each,
+  eachInt64,
+  eachString,
+  eachUint,
+  inside,
+  int64,
+  is,
+  miss,
+  soleKey,
+  str,
+  uint,
+} from '../../../src/schemas/runtime/checks'
 
 function convert(value: unknown, big: boolean, signed = false) {
   const holder = { x: value }
@@ -67,5 +79,53 @@ describe('soleKey', () => {
     expect(soleKey(['A'])).toBeUndefined()
     expect(soleKey('A')).toBeUndefined()
     expect(soleKey(null)).toBeUndefined()
+  })
+})
+
+describe('field checks', () => {
+  it('report a mismatch at their key, expecting null too for a nullable field', () => {
+    expect(str('a', 'k')).toBeUndefined()
+    expect(str(1, 'k')).toEqual({ unsafe: false, expected: 'string', value: 1, path: ['k'] })
+    expect(str(1)).toEqual({ unsafe: false, expected: 'string', value: 1, path: [] })
+    expect(uint(-1, 0, 2)).toEqual({
+      unsafe: false,
+      expected: 'unsigned integer | null',
+      value: -1,
+      path: [0],
+    })
+    expect(is(true, 'x', 'k', '"a"')).toBeUndefined()
+    expect(is(false, 'x', 'k', '"a"', 2)).toMatchObject({ expected: '"a" | null', path: ['k'] })
+    expect(int64({ x: -1 }, 'x', false, false)).toMatchObject({ expected: 'u64', path: ['x'] })
+  })
+
+  it('skip a missing or null field as its presence says, when they loop or convert', () => {
+    expect(eachString(undefined, 'k', 1)).toBeUndefined()
+    expect(eachString(null, 'k', 1)).toMatchObject({ expected: 'array', path: ['k'] })
+    expect(eachUint(null, 'k', 2)).toBeUndefined()
+    expect(eachUint(undefined, 'k', 2)).toMatchObject({ expected: 'array | null', path: ['k'] })
+    expect(eachInt64(null, 'k', false, false, 3)).toBeUndefined()
+    expect(int64({}, 'x', false, false, 1)).toBeUndefined()
+    expect(int64({ x: null }, 'x', true, true, 1)).toMatchObject({ expected: 'i64', path: ['x'] })
+    expect(int64({ x: 'a' }, 'x', true, true, 3)).toMatchObject({ expected: 'i64 | null' })
+  })
+
+  it('name the index and the key of an item that fails', () => {
+    expect(eachString(['a', 1], 'k')).toMatchObject({ expected: 'string', path: ['k', 1] })
+    expect(eachUint([1, -1])).toMatchObject({ expected: 'unsigned integer', path: [1] })
+    expect(eachInt64([1, 'a'], 'k', false, false)).toMatchObject({ path: ['k', 1] })
+    const check = (value: unknown) => str((value as { x: unknown }).x, 'x')
+    expect(each([{ x: 'a' }, { x: 1 }], 'k', check)).toMatchObject({ path: ['k', 1, 'x'] })
+  })
+
+  it('prepend a key to a mismatch found inside, expecting null only at the value itself', () => {
+    expect(inside(undefined, 'k', 2)).toBeUndefined()
+    expect(inside(miss('object', 1), 'k', 2)).toMatchObject({
+      expected: 'object | null',
+      path: ['k'],
+    })
+    expect(inside(miss('string', 1, 'a'), 'k', 2)).toMatchObject({
+      expected: 'string',
+      path: ['k', 'a'],
+    })
   })
 })

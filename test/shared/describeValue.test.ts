@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeValue } from '../../../src/schemas/runtime/describeValue'
+import { describeValue } from '../../src/shared/describeValue'
 
 describe('describeValue', () => {
   it('names the kind and a short rendering of the value', () => {
@@ -16,5 +16,13 @@ describe('describeValue', () => {
   it('never renders a long string whole', () => {
     const text = describeValue('y'.repeat(100_000))
     expect(text).toBe(`string "${'y'.repeat(40)}…"`)
+  })
+
+  it('redacts a text whole before cutting it, so no part of a secret is left', () => {
+    const secret = 'k'.repeat(30)
+    const redact = (text: string) => text.replaceAll(secret, '***')
+    const text = describeValue(`${'x'.repeat(25)}${secret}`, redact)
+    expect(text).toBe(`string "${'x'.repeat(25)}***"`)
+    expect(text).not.toContain('kkk')
   })
 })
