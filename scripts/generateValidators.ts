@@ -1044,7 +1044,8 @@ class FunctionEmitter {
         this.guard(type, 'return undefined')
       } else {
         this.block(`if (${type}) {`, () => {
-          this.guard(`!(${test})`, this.missing(expected, 'v', []))
+          const fails = /^[\w.]+\([^()]*\)$/.test(test) ? `!${test}` : `!(${test})`
+          this.guard(fails, this.missing(expected, 'v', []))
           this.line('return undefined')
         })
       }
