@@ -1,4 +1,3 @@
-import { checkInteger } from '../params/checkConfigFields'
 import { readTransactionConfig } from '../params/readTransactionConfig'
 import { SIGNATURE, toBase58String } from '../params/toBase58String'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
@@ -96,15 +95,6 @@ export function getTransaction<TMode extends U64Mode>(
     const context = readActionClient(client, METHOD)
     const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
     const read = readTransactionConfig(config, WIRE_KEYS, METHOD)
-    if (typeof config === 'object' && config !== null) {
-      checkInteger(
-        config.maxSupportedTransactionVersion,
-        0,
-        255,
-        METHOD,
-        'config.maxSupportedTransactionVersion',
-      )
-    }
     const params = read.param === undefined ? [sig] : [sig, read.param]
     return requestTransaction(context, METHOD, params, read.encoding ?? 'json', {
       signal: read.signal,

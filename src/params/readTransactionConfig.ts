@@ -1,5 +1,11 @@
 import type { TransactionEncoding } from '../schemas/common'
-import { checkCommitment, checkConfigObject, checkEncoding, checkSignal } from './checkConfigFields'
+import {
+  checkCommitment,
+  checkConfigObject,
+  checkEncoding,
+  checkInteger,
+  checkSignal,
+} from './checkConfigFields'
 import { checkKnownKeys } from './checkKnownKeys'
 
 /** A transaction lookup's second parameter, checked: as it goes on the wire, and its signal. */
@@ -31,5 +37,15 @@ export function readTransactionConfig(
   const signal = checkSignal(object.signal, method, 'config.signal')
   const wire: Record<string, unknown> = {}
   for (const key of wireKeys) if (object[key] !== undefined) wire[key] = object[key]
+  // Only `getTransaction` knows the field (checkKnownKeys refused it elsewhere); a bigint is sent
+  // as the number it checked as, since JSON has no bigint.
+  const version = checkInteger(
+    object.maxSupportedTransactionVersion,
+    0,
+    255,
+    method,
+    'config.maxSupportedTransactionVersion',
+  )
+  if (version !== undefined) wire.maxSupportedTransactionVersion = version
   return { encoding, param: Object.keys(wire).length === 0 ? undefined : wire, signal }
 }

@@ -36,4 +36,15 @@ describe('readTransactionConfig', () => {
     })
     expect(() => readTransactionConfig({ signal: 'stop' }, keys, 'm')).toThrow('`config.signal`')
   })
+  it('checks maxSupportedTransactionVersion where the method knows it, and sends a number', () => {
+    const known = [...keys, 'maxSupportedTransactionVersion']
+    expect(readTransactionConfig({ maxSupportedTransactionVersion: 0n }, known, 'm').param).toEqual(
+      {
+        maxSupportedTransactionVersion: 0,
+      },
+    )
+    expect(() =>
+      readTransactionConfig({ maxSupportedTransactionVersion: 256 }, known, 'm'),
+    ).toThrow('`config.maxSupportedTransactionVersion`')
+  })
 })
