@@ -32,7 +32,9 @@ import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy
 import { checkKnownKeys } from './params/checkKnownKeys'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import { invalidParam } from './shared/invalidParam'
+import { createFallbackTransport } from './transport/createFallbackTransport'
 import { createHttpTransport } from './transport/createHttpTransport'
+import type { FallbackTransportOptions } from './transport/FallbackTransportOptions'
 import type { HttpTransportOptions } from './transport/HttpTransportOptions'
 import { HTTP_TRANSPORT_OPTION_KEYS } from './transport/httpTransportOptionKeys'
 import type { RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
@@ -75,9 +77,30 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
   maxSupportedTransactionVersion?: number | undefined
 }>
 
-/** Build the client over HTTP: the options of `createHttpTransport`, plus the base options. */
+/**
+ * Build the client over HTTP: the options of `createHttpTransport` (one URL or several), plus
+ * the base options.
+ */
 export type ClientHttpOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
-  HttpTransportOptions & { transport?: undefined }
+  Omit<HttpTransportOptions, 'url'> &
+  Readonly<{
+    /**
+     * The JSON-RPC endpoint, or several. With several, each URL gets its own HTTP transport
+     * (with the other HTTP options: headers, timeout, `requestsPerSecond` per endpoint, hooks)
+     * and its own migration policy, under one `createFallbackTransport` that fails over between
+     * them: `retry` then counts attempts across the endpoints, a 429's `Retry-After` cools that
+     * endpoint down while the others serve, and an endpoint lacking a method is not asked it
+     * again. See docs/transport.md.
+     */
+    url: string | readonly string[]
+    /**
+     * With several URLs: `false` tries them in the given order; `true` (or options) ranks them
+     * by measured stability and latency. See `createFallbackTransport`.
+     * @default false
+     */
+    rank?: FallbackTransportOptions['rank']
+    transport?: undefined
+  }>
 
 /** Build the client over any {@link RpcTransport}, such as a mock ledger's `transport`. */
 export type ClientTransportOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
@@ -212,6 +235,7 @@ export function createClient<TMode extends U64Mode = 'number'>(
   // Every option of `createClient`: an unknown one (a typo, or one of a newer version) is
   // refused. Listed here rather than at the top level, where the calls would keep it in the
   // bundle of an app that imports only the actions.
+  // With a ready transport, the HTTP options would go unused: they are refused like a typo.
   const known = [
     ...Object.keys({
       u64: true,
@@ -220,38 +244,57 @@ export function createClient<TMode extends U64Mode = 'number'>(
       maxSupportedTransactionVersion: true,
     } satisfies Record<keyof ClientBaseOptions, true>),
     'transport',
-    ...HTTP_TRANSPORT_OPTION_KEYS,
+    ...(options.transport === undefined ? ['rank', ...HTTP_TRANSPORT_OPTION_KEYS] : []),
   ]
   checkKnownKeys(options, known, 'createClient', 'options')
   const u64 = (options.u64 ?? 'number') as TMode
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }
-  let transport: RpcTransport
+  let transport = options.transport as RpcTransport
+  if (transport !== undefined && typeof transport !== 'function') {
+    throw invalidParam('createClient', 'transport', 'expected a function')
+  }
+  // Everything above the transport (methods, pager, `request`) follows the one policy; with
+  // several endpoints, each has its own, since each node has its own methods.
+  const withPolicy = (inner: RpcTransport): RpcTransport =>
+    withMethodPolicy(inner, {
+      methods: options.methods,
+      deprecationWarnings: options.deprecationWarnings,
+      maxSupportedTransactionVersion: options.maxSupportedTransactionVersion,
+    })
   if (options.transport !== undefined) {
-    if (typeof options.transport !== 'function') {
-      throw invalidParam('createClient', 'transport', 'expected a function')
-    }
-    transport = options.transport
+    transport = withPolicy(transport)
   } else {
-    if (typeof options.url !== 'string') {
-      throw invalidParam('createClient', 'url', 'expected a URL string, or give a `transport`')
-    }
     const {
       u64: _,
       methods,
       deprecationWarnings,
       maxSupportedTransactionVersion,
+      url,
+      rank,
+      retry,
+      onThrottle,
       ...http
     } = options
-    transport = createHttpTransport(http)
+    const urls = typeof url === 'string' ? [url] : url
+    if (!Array.isArray(urls) || urls.length === 0) {
+      throw invalidParam(
+        'createClient',
+        'url',
+        'expected a URL string or a non-empty array of them, or give a `transport`',
+      )
+    }
+    if (urls.length === 1) {
+      transport = withPolicy(createHttpTransport({ ...http, url: urls[0], retry, onThrottle }))
+    } else {
+      // The fallback retries, on another endpoint rather than on the one that failed.
+      const endpoints = urls.map((endpoint) =>
+        withPolicy(createHttpTransport({ ...http, url: endpoint, retry: false, onThrottle })),
+      )
+      transport = createFallbackTransport(endpoints, { retry, rank, onThrottle })
+    }
   }
-  // Everything above the transport (methods, pager, `request`) follows the one policy.
-  transport = withMethodPolicy(transport, {
-    methods: options.methods,
-    deprecationWarnings: options.deprecationWarnings,
-    maxSupportedTransactionVersion: options.maxSupportedTransactionVersion,
-  })
   const client: ActionClient<TMode> = { transport, u64 }
   // Each method is its action with this client as the first argument.
   const bind =

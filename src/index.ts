@@ -33,6 +33,7 @@ export {
   type ClientTransportOptions,
   createClient,
 } from './client'
+export { AllEndpointsFailedError } from './errors/AllEndpointsFailedError'
 export {
   ConfirmedRpcError,
   type ConfirmedRpcErrorArgs,
@@ -40,7 +41,12 @@ export {
 } from './errors/ConfirmedRpcError'
 export { CursorNotFoundError } from './errors/CursorNotFoundError'
 export { ErrorCode } from './errors/ErrorCode'
-export type { BaseErrorContext, ErrorContext, ErrorContextByCode } from './errors/ErrorContext'
+export type {
+  BaseErrorContext,
+  EndpointFailure,
+  ErrorContext,
+  ErrorContextByCode,
+} from './errors/ErrorContext'
 export { InvalidParamError } from './errors/InvalidParamError'
 export { JsonRpcErrorCode } from './errors/JsonRpcErrorCode'
 export { ResponseShapeError, type ResponseShapeErrorCode } from './errors/ResponseShapeError'
@@ -113,7 +119,12 @@ export type {
 } from './schemas/TransactionMeta'
 export type { Batching, BatchingOptions } from './transport/BatchingOptions'
 export { batching } from './transport/batching'
+export { createFallbackTransport } from './transport/createFallbackTransport'
 export { createHttpTransport } from './transport/createHttpTransport'
+export type {
+  FallbackRankOptions,
+  FallbackTransportOptions,
+} from './transport/FallbackTransportOptions'
 export type { FetchFunction } from './transport/FetchFunction'
 export type { HttpRequestEvent, HttpResponseEvent } from './transport/HttpRequestEvent'
 export type {
@@ -125,3 +136,4 @@ export { parseRetryAfter } from './transport/parseRetryAfter'
 export type { RetryDecisionContext } from './transport/RetryDecisionContext'
 export type { RpcRequest, RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
 export { redactUrl } from './transport/redactUrl'
+export type { ThrottleEvent } from './transport/ThrottleEvent'

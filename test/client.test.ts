@@ -18,7 +18,11 @@ describe('createClient', () => {
       [{ transport: ledger.transport, u46: 'bigint' }, 'options.u46'],
       [{ url: 'http://127.0.0.1:1', timeout: 5 }, 'options.timeout'],
       [{ url: 'http://127.0.0.1:1', retry: { attempt: 2 } }, 'retry.attempt'],
+      [{ url: 'http://127.0.0.1:1', requestsPerMinute: 5 }, 'options.requestsPerMinute'],
+      // HTTP options beside a ready transport would go unused.
       [{ transport: ledger.transport, requestsPerSecond: 5 }, 'options.requestsPerSecond'],
+      [{ transport: ledger.transport, timeoutMs: 5 }, 'options.timeoutMs'],
+      [{ transport: ledger.transport, rank: true }, 'options.rank'],
     ] as const) {
       expect(() => createClient(options as never)).toThrowError(
         expect.objectContaining({
@@ -44,6 +48,9 @@ describe('createClient', () => {
         onRequest: () => undefined,
         onResponse: () => undefined,
         batch: false,
+        requestsPerSecond: 10,
+        onThrottle: () => undefined,
+        rank: true,
         u64: 'bigint',
         methods: 'auto',
         deprecationWarnings: false,

@@ -6,6 +6,7 @@ import * as testingEntry from '../src/testing/index'
 it('exports exactly these values from confirmed-rpc', () => {
   expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
     [
+      "AllEndpointsFailedError",
       "ConfirmedRpcError",
       "CursorNotFoundError",
       "DEPRECATED_METHOD_WARNING_CODE",
@@ -17,6 +18,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "TransportError",
       "batching",
       "createClient",
+      "createFallbackTransport",
       "createHttpTransport",
       "isConfirmedRpcError",
       "isRetryableError",

@@ -5,6 +5,7 @@
  */
 export const SLOW_TESTS = [
   'test/reliability/soak.test.ts',
+  'test/reliability/soak.*.test.ts',
   'test/reliability/fuzz.*.test.ts',
   'test/reliability/limits.test.ts',
   'test/examples/**/*.test.ts',

@@ -25,6 +25,8 @@ export const ErrorCode = {
   UNSAFE_INTEGER: 'UNSAFE_INTEGER',
   /** The history pager's cursor signature is unknown to the node, even after retries. */
   CURSOR_NOT_FOUND: 'CURSOR_NOT_FOUND',
+  /** A fallback transport tried its endpoints and each failed (see `context.failures`). */
+  ALL_ENDPOINTS_FAILED: 'ALL_ENDPOINTS_FAILED',
 } as const
 
 /** One of the {@link ErrorCode} values. */

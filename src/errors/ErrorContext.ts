@@ -8,6 +8,17 @@ export type BaseErrorContext = {
   endpoint?: string | undefined
 }
 
+/**
+ * One endpoint of a fallback transport and the last error a call met there: a
+ * `ConfirmedRpcError`, which `isConfirmedRpcError(failure.error, code)` narrows.
+ */
+export type EndpointFailure = Readonly<{
+  /** The endpoint, secrets replaced by `***` (or `transport N` for a transport that does not say). */
+  endpoint: string
+  /** Its last error for this call. */
+  error: Error & Readonly<{ code: ErrorCode; shortMessage: string }>
+}>
+
 /** Typed context of each error code. */
 export type ErrorContextByCode = {
   INVALID_PARAM: BaseErrorContext & {
@@ -68,6 +79,12 @@ export type ErrorContextByCode = {
     param: 'before' | 'until'
     /** Requests made for the page before giving up. */
     attempts?: number | undefined
+  }
+  ALL_ENDPOINTS_FAILED: BaseErrorContext & {
+    /** Each endpoint the call was sent to, with the last error it met there, in endpoint order. */
+    failures: readonly EndpointFailure[]
+    /** Attempts made across the endpoints. */
+    attempts: number
   }
 }
 

@@ -23,6 +23,7 @@ export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCod
     `The ${c.method} result holds an integer a number cannot hold exactly at ${c.path}.`,
   CURSOR_NOT_FOUND: (c) =>
     `The node does not know the ${c.param} signature ${c.cursor}${c.attempts === undefined ? '' : `, after ${c.attempts} attempts`}.`,
+  ALL_ENDPOINTS_FAILED: (c) => `Every endpoint failed, after ${c.attempts} attempts.`,
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BatchScheduler } from './BatchScheduler'
 import type { FetchFunction } from './FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
+import type { RequestBudget } from './RequestBudget'
 import type { RetryDecisionContext } from './RetryDecisionContext'
 import type { HttpTransportInternals } from './transportInternals'
 
@@ -25,6 +26,8 @@ export type HttpTransportConfig = Readonly<{
   batch?: Readonly<{ createScheduler: (config: HttpTransportConfig) => BatchScheduler }> | undefined
   onRequest?: ((event: HttpRequestEvent) => void) | undefined
   onResponse?: ((event: HttpResponseEvent) => void) | undefined
+  /** The `requestsPerSecond` budget, when there is one. */
+  budget?: RequestBudget | undefined
   secrets: readonly string[]
   internals: HttpTransportInternals
 }>

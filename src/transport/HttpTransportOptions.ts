@@ -2,6 +2,7 @@ import type { Batching } from './BatchingOptions'
 import type { FetchFunction } from './FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
 import type { RetryDecisionContext } from './RetryDecisionContext'
+import type { ThrottleEvent } from './ThrottleEvent'
 
 /** Retry policy of the HTTP transport. */
 export type HttpTransportRetryOptions = Readonly<{
@@ -91,4 +92,21 @@ export type HttpTransportOptions = Readonly<{
    * @default false
    */
   batch?: Batching | false | undefined
+  /**
+   * A client-side budget: at most this many calls sent per second through this transport, by
+   * every caller together (methods, history walks, `request`), a batch counting each of its
+   * calls, retries counting too. A call over budget waits (abortable) until it fits, and is sent
+   * in the order it asked. A whole number means at most that many calls in any window of one
+   * second; a fraction such as `0.5` spaces single calls out (one every two seconds). Set it to
+   * the provider's limit so that a long walk never meets a 429.
+   * @default undefined (no budget)
+   */
+  requestsPerSecond?: number | undefined
+  /**
+   * Called when a call waits for the `requestsPerSecond` budget (`kind: 'budget'`, with the wait
+   * in ms); a fallback transport also calls it when it cools an endpoint down or waits for one.
+   * A throwing hook is ignored.
+   * @default undefined
+   */
+  onThrottle?: ((event: ThrottleEvent) => void) | undefined
 }>

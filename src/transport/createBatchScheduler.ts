@@ -85,7 +85,10 @@ export function createBatchScheduler(
     let refusal: Refusal | undefined
     try {
       await withRetry(config, { signal: group.signal, context }, async (attempt) => {
-        const live = calls.filter((call) => !call.settled)
+        let live = calls.filter((call) => !call.settled)
+        await config.budget?.(live.length, group.signal, { method: 'batch', ...context })
+        // Calls aborted while the batch waited stay out of it.
+        live = calls.filter((call) => !call.settled)
         const events: HttpRequestEvent[] = live.map((call) => ({
           ...call.context,
           id: call.id,

@@ -49,6 +49,11 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
     (value) => value === false || isFunction((value as Partial<Batching> | null)?.createScheduler),
     'the value of batching(), or false',
   ],
+  requestsPerSecond: [
+    (value) => Number.isFinite(value) && (value as number) > 0,
+    'a number of calls per second > 0',
+  ],
+  onThrottle: FUNCTION,
 } satisfies Record<keyof HttpTransportOptions, OptionRule>
 
 /** The fields of the `retry` option, each with its check. @internal */

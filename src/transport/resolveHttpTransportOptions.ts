@@ -1,13 +1,13 @@
 import { isPlainObject } from '../json/isPlainObject'
-import { checkKnownKeys } from '../params/checkKnownKeys'
 import { invalidParam } from '../shared/invalidParam'
+import { checkOptions } from './checkOptions'
 import { collectSecrets } from './collectSecrets'
+import { createRequestBudget } from './createRequestBudget'
 import { defaultFetch } from './defaultFetch'
 import type { HttpTransportConfig } from './HttpTransportConfig'
 import type { HttpTransportOptions } from './HttpTransportOptions'
 import {
   HTTP_TRANSPORT_OPTION_RULES,
-  type OptionRule,
   RETRY_OPTION_RULES,
   toHttpUrl,
 } from './httpTransportOptionKeys'
@@ -16,38 +16,18 @@ import { transportInternals } from './transportInternals'
 
 const CALLER = 'createHttpTransport'
 
-/** The options that were given: neither `undefined` nor `null`, which both mean the default. */
-type Given<T> = { [K in keyof T]?: NonNullable<T[K]> }
-
-/**
- * Refuses an unknown key (a typo) or a value that fails its rule; returns the options given.
- * `field` names the nested option checked, if any: `retry` for `retry.attempts`.
- */
-function checkOptions<T extends object>(
-  options: T,
-  rules: Readonly<Record<string, OptionRule>>,
-  field?: string,
-): Given<T> {
-  checkKnownKeys(options, Object.keys(rules), CALLER, field ?? 'options')
-  const given: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(options)) {
-    if (value === undefined || value === null) continue
-    const [test, expected] = rules[key] as OptionRule
-    if (!test(value)) {
-      throw invalidParam(CALLER, field ? `${field}.${key}` : key, `expected ${expected}`)
-    }
-    given[key] = value
-  }
-  return given as Given<T>
-}
-
 /** Validates the options and fills in the defaults. @internal */
 export function resolveHttpTransportOptions(options: HttpTransportOptions): HttpTransportConfig {
   if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
   // A missing url is checked as an empty one. The reason never echoes the URL: it may hold a key.
-  const given = checkOptions({ ...options, url: options.url ?? '' }, HTTP_TRANSPORT_OPTION_RULES)
+  const given = checkOptions(
+    CALLER,
+    { ...options, url: options.url ?? '' },
+    HTTP_TRANSPORT_OPTION_RULES,
+  )
   const url = toHttpUrl(given.url) as URL
   const retry = checkOptions(
+    CALLER,
     given.retry === false ? { attempts: 1 } : (given.retry ?? {}),
     RETRY_OPTION_RULES,
     'retry',
@@ -67,6 +47,8 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     requestHeaders.authorization ??= `Basic ${btoa(unescape(`${url.username}:${url.password}`))}`
   }
   requestHeaders['content-type'] = 'application/json'
+  const internals = { ...transportInternals }
+  const { requestsPerSecond, onThrottle } = given
   return {
     timeoutMs: 30_000,
     maxResponseBytes: 50 * 1024 * 1024,
@@ -79,6 +61,10 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     retry: { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full', ...retry },
     batch: given.batch || undefined,
     secrets: collectSecrets(url, requestHeaders),
-    internals: { ...transportInternals },
+    budget:
+      requestsPerSecond === undefined
+        ? undefined
+        : createRequestBudget(requestsPerSecond, internals, onThrottle),
+    internals,
   }
 }

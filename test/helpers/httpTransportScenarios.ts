@@ -9,6 +9,7 @@ import type { FetchFunction } from '../../src/transport/FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from '../../src/transport/HttpRequestEvent'
 import type { HttpTransportOptions } from '../../src/transport/HttpTransportOptions'
 import type { RpcTransport } from '../../src/transport/RpcTransport'
+import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
 import {
   type HttpTransportInternals,
   transportInternals,
@@ -488,6 +489,100 @@ export function describeHttpTransportScenarios(
       expect(error.code).toBe('NETWORK_ERROR')
       expect(error.context).toMatchObject({ attempts: 2 })
       expect(error.cause).toBeDefined()
+    })
+
+    describe('requestsPerSecond', () => {
+      /** A stopped clock, so that the budget's waits are exact; sleeps are recorded and skipped. */
+      const stopped = () => fakeInternals({ now: () => 5_000_000 })
+
+      it('holds calls over budget back, tells onThrottle, and still sends every one', async () => {
+        const backend = await kind.start((body) => ok(body, 7))
+        const fake = stopped()
+        const events: ThrottleEvent[] = []
+        const requests: number[] = []
+        const call = transport(
+          backend.url,
+          {
+            requestsPerSecond: 3,
+            onThrottle: (event) => events.push(event),
+            onRequest: (event) => requests.push(event.id),
+          },
+          fake.internals,
+        )
+        const results = await Promise.all(Array.from({ length: 7 }, () => call(GET_SLOT)))
+        expect(results).toEqual([7, 7, 7, 7, 7, 7, 7])
+        expect(backend.requests).toHaveLength(7)
+        expect(events.map((event) => event.kind === 'budget' && event.waitMs)).toEqual([
+          1000, 1000, 1000, 2000,
+        ])
+        expect(events[0]).toMatchObject({ method: 'getSlot', endpoint: `${backend.url}/` })
+        expect(fake.delays).toEqual([1000, 1000, 1000, 2000])
+        // onRequest reports a call when it is sent, after its wait.
+        expect(requests).toHaveLength(7)
+      })
+
+      it('counts retries, and each call of a batch', async () => {
+        const flaky = await kind.start((body, index) =>
+          index === 0 ? { status: 503, text: 'busy' } : ok(body, 'second'),
+        )
+        const fake = stopped()
+        const events: ThrottleEvent[] = []
+        const onThrottle = (event: ThrottleEvent) => events.push(event)
+        const retried = transport(
+          flaky.url,
+          { requestsPerSecond: 1, onThrottle, retry: { jitter: 'none' } },
+          fake.internals,
+        )
+        expect(await retried(GET_SLOT)).toBe('second')
+        // The backoff (250 ms), then the rest of the second the first attempt took.
+        expect(fake.delays).toEqual([250, 1000])
+        expect(events).toEqual([
+          { kind: 'budget', method: 'getSlot', endpoint: `${flaky.url}/`, waitMs: 1000 },
+        ])
+
+        const batched = await kind.start((body) => ({
+          json: (body as Envelope[]).map((item) => ({ jsonrpc: '2.0', id: item.id, result: 1 })),
+        }))
+        events.length = 0
+        const call = transport(
+          batched.url,
+          { requestsPerSecond: 2, onThrottle, batch: batching() },
+          stopped().internals,
+        )
+        await Promise.all(Array.from({ length: 5 }, () => call(GET_SLOT)))
+        expect(batched.requests).toHaveLength(1)
+        // Five calls at two per second: the batch goes out when the fifth may.
+        expect(events).toEqual([
+          { kind: 'budget', method: 'batch', endpoint: `${batched.url}/`, waitMs: 2000 },
+        ])
+      })
+
+      it('aborts a call waiting for the budget without sending it', async () => {
+        const backend = await kind.start((body) => ok(body, 1))
+        const call = transport(backend.url, { requestsPerSecond: 1 }, transportInternals)
+        await call(GET_SLOT)
+        const controller = new AbortController()
+        const waiting = call(GET_SLOT, { signal: controller.signal })
+        setTimeout(() => controller.abort(new Error('left')), 20)
+        const error = await failure(waiting)
+        expect(error.code).toBe('ABORTED')
+        expect(backend.requests).toHaveLength(1)
+      })
+
+      it('refuses a budget that is not a positive number', () => {
+        for (const requestsPerSecond of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
+          expect(() =>
+            transport('https://rpc.example.com', {
+              requestsPerSecond: requestsPerSecond as number,
+            }),
+          ).toThrowError(
+            expect.objectContaining({
+              code: 'INVALID_PARAM',
+              context: expect.objectContaining({ param: 'requestsPerSecond' }),
+            }),
+          )
+        }
+      })
     })
 
     describe('batching', () => {

@@ -1,0 +1,284 @@
+import { AllEndpointsFailedError } from '../errors/AllEndpointsFailedError'
+import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { EndpointFailure } from '../errors/ErrorContext'
+import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
+import { isPlainObject } from '../json/isPlainObject'
+import { invalidParam } from '../shared/invalidParam'
+import { checkOptions } from './checkOptions'
+import type { FallbackEndpoint } from './FallbackEndpoint'
+import type { FallbackRankOptions, FallbackTransportOptions } from './FallbackTransportOptions'
+import { notify } from './hookEvents'
+import { type OptionRule, RETRY_OPTION_RULES } from './httpTransportOptionKeys'
+import { isRetryableError } from './isRetryableError'
+import type { RpcRequest, RpcTransport } from './RpcTransport'
+import { rankEndpoints } from './rankEndpoints'
+import { retryDelay } from './retryDelay'
+import { describeEndpoint, endpointOf } from './transportEndpoint'
+import { abortedError } from './transportErrors'
+import { transportInternals } from './transportInternals'
+
+const CALLER = 'createFallbackTransport'
+
+// -32011: the node keeps no transaction history (`--enable-rpc-transaction-history` off), so it
+// cannot serve the history methods at all: as much a missing capability as -32601.
+const TRANSACTION_HISTORY_NOT_AVAILABLE = -32011
+
+const isObjectOrBoolean = (value: unknown): boolean =>
+  typeof value === 'boolean' || isPlainObject(value)
+const POSITIVE: OptionRule = [
+  (value) => Number.isFinite(value) && (value as number) > 0,
+  'a number > 0',
+]
+const WEIGHT: OptionRule = [
+  (value) => Number.isFinite(value) && (value as number) >= 0,
+  'a number >= 0',
+]
+
+const OPTION_RULES = {
+  retry: [(value) => value === false || isPlainObject(value), 'an object or false'],
+  rank: [isObjectOrBoolean, 'a boolean or an object'],
+  onThrottle: [(value) => typeof value === 'function', 'a function'],
+} satisfies Record<keyof FallbackTransportOptions, OptionRule>
+
+const RANK_RULES = {
+  sampleCount: [
+    (value) => Number.isSafeInteger(value) && (value as number) >= 1,
+    'an integer >= 1',
+  ],
+  intervalMs: POSITIVE,
+  probe: [
+    (value) =>
+      value === false ||
+      (isPlainObject(value) &&
+        typeof (value as RpcRequest).method === 'string' &&
+        Array.isArray((value as RpcRequest).params)),
+    'false or { method, params }',
+  ],
+  weights: [isPlainObject, 'an object'],
+} satisfies Record<keyof FallbackRankOptions, OptionRule>
+
+/** A call the node cannot serve at all, so that another endpoint should get it. */
+function missingCapability(error: ConfirmedRpcError): boolean {
+  if (!isConfirmedRpcError(error, 'RPC_ERROR')) return false
+  const { rpcCode } = error.context
+  return rpcCode === METHOD_NOT_FOUND || rpcCode === TRANSACTION_HISTORY_NOT_AVAILABLE
+}
+
+/**
+ * The default decision to send a failed call to another endpoint: what a retry could cure
+ * (`isRetryableError`), and any HTTP status or broken answer, which are the endpoint's failures
+ * (a revoked key, a proxy's page), not the call's. JSON-RPC errors are the node's answer to the
+ * call, and another node would give the same; an abort is the caller's.
+ */
+function isEndpointFailure(error: ConfirmedRpcError): boolean {
+  return (
+    isRetryableError(error) ||
+    error.code === 'HTTP_ERROR' ||
+    error.code === 'MALFORMED_RESPONSE' ||
+    error.code === 'ALL_ENDPOINTS_FAILED'
+  )
+}
+
+/**
+ * Combines several transports into one `RpcTransport` that fails over between them.
+ *
+ * Each call goes to the first endpoint (in the given order, or ranked with `rank`) that is
+ * neither cooling down nor known to lack the method; a call tries every endpoint once before
+ * any twice. When an endpoint fails in a way another might not (a network error, a timeout, an
+ * HTTP error, a cut-off or broken answer, -32005 node unhealthy, -32019 storage unreachable, a
+ * JSON-RPC 429), it cools down, for its `Retry-After` if it sent one (up to 60 s) or else for a
+ * backoff growing with its failures in a row, and calls go to the others meanwhile: no call waits
+ * out one endpoint's `Retry-After` while another is free. Only when every endpoint that serves
+ * the method is cooling down does a call wait, for the first one back. A JSON-RPC error is the
+ * node's answer and is returned at once (-32602 invalid params, -32015, ...), as is an abort.
+ *
+ * An endpoint that answers a method with -32601 (method not found) or -32011 (no transaction
+ * history) is not sent that method again, and the call goes on to one that serves it; if none
+ * does, that -32601 is the answer (so a `withMethodPolicy` above can switch methods). For the
+ * deprecated methods, wrap each endpoint in its own `withMethodPolicy`, as `createClient` does
+ * with several URLs: each endpoint then migrates on its own.
+ *
+ * When a call's attempts are spent, it rejects with an `AllEndpointsFailedError` holding each
+ * endpoint's last error. Give the inner HTTP transports `retry: false`: the fallback retries,
+ * across endpoints rather than on the one that failed.
+ *
+ * @example
+ * ```ts
+ * import { createClient, createFallbackTransport, createHttpTransport, withMethodPolicy } from 'confirmed-rpc'
+ *
+ * const endpoint = (url: string, requestsPerSecond: number) =>
+ *   withMethodPolicy(createHttpTransport({ url, retry: false, requestsPerSecond }))
+ * const transport = createFallbackTransport(
+ *   [endpoint('https://rpc-a.example.com', 40), endpoint('https://rpc-b.example.com', 10)],
+ *   { rank: true, onThrottle: (event) => console.log(event.kind, event.endpoint) },
+ * )
+ * // The client's own policy sees answers already migrated per endpoint.
+ * const client = createClient({ transport, methods: 'replacement' })
+ * ```
+ */
+export function createFallbackTransport(
+  transports: readonly RpcTransport[],
+  options: FallbackTransportOptions = {},
+): RpcTransport {
+  if (
+    !Array.isArray(transports) ||
+    transports.length === 0 ||
+    !transports.every((transport) => typeof transport === 'function')
+  ) {
+    throw invalidParam(CALLER, 'transports', 'expected a non-empty array of transports')
+  }
+  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
+  const given = checkOptions(CALLER, options, OPTION_RULES)
+  const retry = {
+    attempts: 4,
+    baseDelayMs: 250,
+    maxDelayMs: 10_000,
+    jitter: 'full' as const,
+    ...checkOptions(
+      CALLER,
+      given.retry === false ? { attempts: 1 } : (given.retry ?? {}),
+      RETRY_OPTION_RULES,
+      'retry',
+    ),
+  }
+  const rankOptions =
+    given.rank === true
+      ? {}
+      : given.rank
+        ? checkOptions(CALLER, given.rank, RANK_RULES, 'rank')
+        : undefined
+  const weights = {
+    stability: 0.7,
+    latency: 0.3,
+    ...(rankOptions?.weights &&
+      checkOptions(
+        CALLER,
+        rankOptions.weights,
+        { stability: WEIGHT, latency: WEIGHT },
+        'rank.weights',
+      )),
+  }
+  const sampleCount = rankOptions?.sampleCount ?? 10
+  const intervalMs = rankOptions?.intervalMs ?? 10_000
+  const probe = rankOptions?.probe ?? { method: 'getSlot', params: [] }
+  const { onThrottle } = given
+  const internals = { ...transportInternals }
+  const config = { retry, internals }
+  const maxAttempts = Math.max(retry.attempts, transports.length)
+
+  const endpoints: FallbackEndpoint[] = transports.map((transport, index) => ({
+    transport,
+    name: endpointOf(transport)?.endpoint ?? `transport ${index + 1}`,
+    index,
+    coolUntil: 0,
+    failures: 0,
+    unsupported: new Map(),
+    samples: [],
+    lastUsedAt: 0,
+  }))
+
+  const record = (endpoint: FallbackEndpoint, ok: boolean, started: number): void => {
+    if (rankOptions === undefined) return
+    endpoint.samples.push({ ok, ms: internals.now() - started })
+    if (endpoint.samples.length > sampleCount) endpoint.samples.shift()
+  }
+
+  /** Probes, in the background, the endpoints ranking has not heard from for a while. */
+  const probeIdle = (now: number): void => {
+    if (probe === false) return
+    for (const endpoint of endpoints) {
+      if (now - endpoint.lastUsedAt < intervalMs || endpoint.coolUntil > now) continue
+      endpoint.lastUsedAt = now
+      endpoint.transport(probe).then(
+        () => record(endpoint, true, now),
+        (error: unknown) =>
+          record(endpoint, !isConfirmedRpcError(error) || !isEndpointFailure(error), now),
+      )
+    }
+  }
+
+  const fallback: RpcTransport = async (request, callOptions) => {
+    const { method } = request
+    const signal = callOptions?.signal
+    const failures = new Map<FallbackEndpoint, ConfirmedRpcError>()
+    const tries = new Map<FallbackEndpoint, number>()
+    let attempts = 0
+    for (;;) {
+      if (signal?.aborted) throw abortedError(signal.reason, { method })
+      const ordered = rankOptions === undefined ? endpoints : rankEndpoints(endpoints, weights)
+      const serving = ordered.filter((endpoint) => !endpoint.unsupported.has(method))
+      const last = ordered.at(-1) as FallbackEndpoint
+      if (serving.length === 0) throw last.unsupported.get(method)
+      let now = internals.now()
+      const free = serving.filter((endpoint) => endpoint.coolUntil <= now)
+      // A call tries every endpoint once before any twice; among those, the first in order.
+      const fewest = Math.min(...free.map((endpoint) => tries.get(endpoint) ?? 0))
+      let endpoint = free.find((candidate) => (tries.get(candidate) ?? 0) === fewest)
+      if (endpoint === undefined) {
+        endpoint = serving.reduce((a, b) => (b.coolUntil < a.coolUntil ? b : a))
+        const waitMs = endpoint.coolUntil - now
+        notify(onThrottle, { kind: 'wait', method, endpoint: endpoint.name, waitMs })
+        try {
+          await internals.sleep(waitMs, signal)
+        } catch (reason) {
+          throw abortedError(reason, { method })
+        }
+        now = internals.now()
+      }
+      attempts++
+      tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
+      endpoint.lastUsedAt = now
+      if (rankOptions !== undefined) probeIdle(now)
+      try {
+        const result = await endpoint.transport(request, callOptions)
+        endpoint.failures = 0
+        record(endpoint, true, now)
+        return result
+      } catch (error) {
+        if (!isConfirmedRpcError(error)) throw error
+        if (missingCapability(error)) {
+          endpoint.unsupported.set(method, error)
+          attempts--
+          continue
+        }
+        const verdict =
+          error.code === 'ABORTED' ? false : retry.shouldRetry?.({ error, attempt: attempts })
+        const failover = typeof verdict === 'boolean' ? verdict : isEndpointFailure(error)
+        record(endpoint, !failover, now)
+        if (!failover) throw error
+        endpoint.failures++
+        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
+        const cooldownMs = retryDelay(config, endpoint.failures, retryAfterMs)
+        endpoint.coolUntil = Math.max(endpoint.coolUntil, internals.now() + cooldownMs)
+        notify(onThrottle, {
+          kind: 'cooldown',
+          method,
+          endpoint: endpoint.name,
+          cooldownMs,
+          errorCode: error.code,
+        })
+        failures.set(endpoint, error)
+        if (attempts >= maxAttempts) {
+          const tried: EndpointFailure[] = endpoints.flatMap((candidate) => {
+            const failure = failures.get(candidate)
+            return failure === undefined ? [] : [{ endpoint: candidate.name, error: failure }]
+          })
+          throw new AllEndpointsFailedError({
+            context: { method, endpoint: described.endpoint, failures: tried, attempts },
+            details: tried.map((failure) => `${failure.endpoint}: ${failure.error.shortMessage}`),
+            cause: error,
+          })
+        }
+      }
+    }
+  }
+  const described = {
+    endpoint: endpoints.map((endpoint) => endpoint.name).join(', '),
+    redact: (text: string) =>
+      transports.reduce(
+        (redacted, transport) => endpointOf(transport)?.redact(redacted) ?? redacted,
+        text,
+      ),
+  }
+  return describeEndpoint(fallback, described)
+}

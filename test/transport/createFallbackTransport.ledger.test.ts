@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/client'
+import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
+import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import {
+  type MockLedgerServer,
+  type ServeMockLedgerOptions,
+  serveMockLedger,
+} from '../../src/testing/serveMockLedger'
+import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
+import { expectedWalk } from '../history/historyOracle'
+
+// Several served mock ledgers under one client (`createClient({ url: [...] })`): each walk must
+// be exact against the ledger's oracle whatever the endpoints do, with no long waits, and each
+// endpoint must get the requests its faults call for.
+
+const SEED = 21
+const ledgers = new Map<LedgerProfile, MockLedger>()
+const ledger = (profile: LedgerProfile): MockLedger => {
+  let built = ledgers.get(profile)
+  if (built === undefined) {
+    built = createMockLedger({ seed: SEED, profile })
+    ledgers.set(profile, built)
+  }
+  return built
+}
+const open: MockLedgerServer[] = []
+const serve = async (
+  profile: LedgerProfile,
+  options: ServeMockLedgerOptions = {},
+): Promise<MockLedgerServer> => {
+  const server = await serveMockLedger(ledger(profile), options)
+  open.push(server)
+  return server
+}
+afterEach(async () => {
+  // A test may have closed one already, to play an endpoint that dies.
+  await Promise.allSettled(open.splice(0).map((server) => server.close()))
+})
+
+/** The walk the oracle gives for the busiest address, read at `finalized`. */
+function oracleWalk(): { address: string; signatures: string[] } {
+  const reference = ledger('v1.18')
+  const address = reference.addresses()[0] as string
+  const expected = expectedWalk(reference, 'v1.18', address, {})
+  if (!('signatures' in expected)) throw new Error('the oracle walk has no signatures')
+  return { address, signatures: expected.signatures }
+}
+
+describe('createClient with several URLs over served mock ledgers', () => {
+  it('walks exactly past an endpoint that always rate-limits, without waiting out its Retry-After', async () => {
+    const limited = await serve('v1.18', {
+      faults: { rate: 1, kinds: ['rateLimit'], retryAfterSeconds: 3600 },
+    })
+    const v2 = await serve('v2')
+    const spare = await serve('v1.18')
+    const events: ThrottleEvent[] = []
+    const client = createClient({
+      url: [limited.url, v2.url, spare.url],
+      deprecationWarnings: false,
+      maxSupportedTransactionVersion: 0,
+      onThrottle: (event) => events.push(event),
+    })
+    const { address, signatures } = oracleWalk()
+    const walked: string[] = []
+    for await (const entry of client.signaturesForAddress(address)) walked.push(entry.signature)
+    expect(walked).toEqual(signatures)
+    // Deprecated calls too: the 2.x endpoint (no deprecated methods) serves them through its
+    // own migration policy.
+    const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 5 })
+    expect(page.map((entry) => entry.signature)).toEqual(signatures.slice(0, 5))
+    const transaction = await client.getConfirmedTransaction(signatures[0] as string)
+    expect(transaction?.transaction.signatures[0]).toBe(signatures[0])
+
+    // One request met the 429; its endpoint then cooled down for the 60 s cap.
+    expect(limited.stats.requests).toBe(1)
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'cooldown', endpoint: limited.url, cooldownMs: 60_000 }),
+    ])
+    // The 2.x endpoint served everything else: the pages, then one -32601 per direction probe.
+    const pages = Math.ceil(signatures.length / 1000)
+    expect(v2.stats.requests).toBeGreaterThanOrEqual(pages + 2)
+    expect(spare.stats.requests).toBe(0)
+  })
+
+  it('finishes a walk exactly when its endpoint dies mid-walk', async () => {
+    const dying = await serve('v1.18')
+    const backup = await serve('v2')
+    const client = createClient({ url: [dying.url, backup.url], deprecationWarnings: false })
+    const { address, signatures } = oracleWalk()
+    const walked: string[] = []
+    let servedBeforeDeath = 0
+    for await (const entry of client.signaturesForAddress(address, { pageSize: 500 })) {
+      walked.push(entry.signature)
+      if (walked.length === 1_200 && servedBeforeDeath === 0) {
+        servedBeforeDeath = dying.stats.requests
+        await dying.close()
+      }
+    }
+    expect(walked).toEqual(signatures)
+    expect(servedBeforeDeath).toBeGreaterThanOrEqual(3)
+    expect(dying.stats.requests).toBe(servedBeforeDeath)
+    // The rest of the pages came from the backup.
+    expect(backup.stats.requests).toBeGreaterThanOrEqual(
+      Math.ceil((signatures.length - 1_200) / 500) - 1,
+    )
+  })
+
+  it('fails with every endpoint’s last error when all are down, secrets redacted', async () => {
+    const a = await serve('v1.18')
+    const b = await serve('v2', { faults: { rate: 1, kinds: ['serverError'] } })
+    await a.close()
+    const client = createClient({
+      url: [`${a.url}?api-key=sk_live_fallback_1`, `${b.url}?api-key=sk_live_fallback_2`],
+      retry: { attempts: 2, baseDelayMs: 1 },
+    })
+    const error = await client.getSignaturesForAddress(oracleWalk().address).catch((e) => e)
+    expect(isConfirmedRpcError(error, 'ALL_ENDPOINTS_FAILED')).toBe(true)
+    if (!isConfirmedRpcError(error, 'ALL_ENDPOINTS_FAILED')) return
+    expect(error.context.failures.map((failure) => failure.error.code)).toEqual([
+      'NETWORK_ERROR',
+      'HTTP_ERROR',
+    ])
+    expect(error.context.failures[0]?.endpoint).toBe(`${a.url}?api-key=***`)
+    const everything = JSON.stringify({ error, message: error.message, cause: String(error.cause) })
+    expect(everything).not.toMatch(/sk_live_fallback/)
+    expect(b.stats.requests).toBe(1)
+  })
+
+  it('keeps a budget per endpoint', async () => {
+    const a = await serve('v1.18')
+    const b = await serve('v1.18')
+    const events: ThrottleEvent[] = []
+    const client = createClient({
+      url: [a.url, b.url],
+      requestsPerSecond: 2,
+      onThrottle: (event) => events.push(event),
+    })
+    const { address } = oracleWalk()
+    await Promise.all([1, 2, 3].map(() => client.getSignaturesForAddress(address, { limit: 1 })))
+    expect(a.stats.requests).toBe(3)
+    expect(b.stats.requests).toBe(0)
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({
+      kind: 'budget',
+      method: 'getSignaturesForAddress',
+      endpoint: a.url,
+    })
+    const { waitMs } = events[0] as { waitMs: number }
+    expect(waitMs).toBeGreaterThan(900)
+    expect(waitMs).toBeLessThanOrEqual(1000)
+  })
+
+  it('refuses a bad URL list before any request', () => {
+    for (const url of [[], ['not a url'], ['https://a.example', 5]]) {
+      expect(() => createClient({ url: url as string[] })).toThrowError(
+        expect.objectContaining({ code: 'INVALID_PARAM' }),
+      )
+    }
+    expect(() =>
+      createClient({ url: ['https://a.example', 'https://b.example'], rank: 'fast' as never }),
+    ).toThrowError(expect.objectContaining({ code: 'INVALID_PARAM' }))
+  })
+})
