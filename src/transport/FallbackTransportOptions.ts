@@ -33,9 +33,10 @@ export type FallbackTransportOptions = Readonly<{
   /**
    * Retries across the endpoints. `attempts` is the number of attempts a call gets in all,
    * at least one per endpoint; `baseDelayMs`, `maxDelayMs` and `jitter` shape how long an
-   * endpoint cools down after a failure (a backoff growing with its failures in a row), unless
-   * the server sent `Retry-After`, which is honoured (up to 60 s); `shouldRetry` overrides the
-   * decision to try the call again elsewhere. `false`: each endpoint is tried once.
+   * endpoint cools down after a failure: `min(maxDelayMs, baseDelayMs * 2^(n-1))` after its n-th
+   * failure in a row, drawn from the upper half of that with `jitter: 'full'`, unless the server
+   * sent `Retry-After`, which is honoured (up to 60 s). `shouldRetry` overrides the decision to
+   * try the call again elsewhere. `false`: each endpoint is tried once.
    * @default { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full' }
    */
   retry?: HttpTransportRetryOptions | false | undefined

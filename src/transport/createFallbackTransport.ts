@@ -163,7 +163,18 @@ export function createFallbackTransport(
   const probe = rankOptions?.probe ?? { method: 'getSlot', params: [] }
   const { onThrottle } = given
   const internals = { ...transportInternals }
-  const config = { retry, internals }
+  const config = { retry: { ...retry, jitter: 'none' as const }, internals }
+  /**
+   * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),
+   * or the backoff bound, jittered into its upper half rather than down to zero: a cooldown near
+   * zero would send the next call straight back to an endpoint that just failed (and one that
+   * times out costs a whole `timeoutMs` each time).
+   */
+  const cooldown = (failures: number, retryAfterMs: number | undefined): number => {
+    const bound = retryDelay(config, failures, retryAfterMs)
+    if (retryAfterMs !== undefined || retry.jitter === 'none') return bound
+    return Math.floor(bound * (0.5 + internals.random() / 2))
+  }
   const maxAttempts = Math.max(retry.attempts, transports.length)
 
   const endpoints: FallbackEndpoint[] = transports.map((transport, index) => ({
@@ -248,7 +259,7 @@ export function createFallbackTransport(
         if (!failover) throw error
         endpoint.failures++
         const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-        const cooldownMs = retryDelay(config, endpoint.failures, retryAfterMs)
+        const cooldownMs = cooldown(endpoint.failures, retryAfterMs)
         endpoint.coolUntil = Math.max(endpoint.coolUntil, internals.now() + cooldownMs)
         notify(onThrottle, {
           kind: 'cooldown',

@@ -26,6 +26,10 @@ const DURATION: OptionRule = [
   (value) => Number.isFinite(value) && (value as number) >= 0,
   'a number >= 0',
 ]
+const POSITIVE: OptionRule = [
+  (value) => Number.isFinite(value) && (value as number) > 0,
+  'a number > 0',
+]
 const COUNT: OptionRule = [
   (value) => Number.isSafeInteger(value) && (value as number) >= 1,
   'an integer of at least 1',
@@ -39,7 +43,7 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
   url: [toHttpUrl, 'an absolute http(s) URL'],
   headers: [isPlainObject, 'an object'],
   fetch: FUNCTION,
-  timeoutMs: [(value) => Number.isFinite(value) && (value as number) > 0, 'a number > 0'],
+  timeoutMs: POSITIVE,
   retry: [(value) => value === false || isPlainObject(value), 'an object or false'],
   maxResponseBytes: COUNT,
   onRequest: FUNCTION,
@@ -49,10 +53,7 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
     (value) => value === false || isFunction((value as Partial<Batching> | null)?.createScheduler),
     'the value of batching(), or false',
   ],
-  requestsPerSecond: [
-    (value) => Number.isFinite(value) && (value as number) > 0,
-    'a number of calls per second > 0',
-  ],
+  requestsPerSecond: POSITIVE,
   onThrottle: FUNCTION,
 } satisfies Record<keyof HttpTransportOptions, OptionRule>
 

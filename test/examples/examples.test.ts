@@ -32,6 +32,14 @@ const expectedOutput: Readonly<Record<string, readonly RegExp[]>> = {
     /^ {3}u64 'bigint': slot \d+n, fee \d+n \(bigint\)$/m,
     /u64 'number' \(the default\) throws UNSAFE_INTEGER/,
   ],
+  'failover.ts': [
+    /^cooldown: http:\/\/127\.0\.0\.1:\d+\/ for 60000 ms after HTTP_ERROR$/m,
+    /^cooldown: http:\/\/127\.0\.0\.1:\d+\/ for \d+ ms after NETWORK_ERROR$/m,
+    /^walked (\d+) entries, expected \1$/m,
+    /^getConfirmedSignaturesForAddress2: 3 entries$/m,
+    // The rate-limited endpoint was asked once; the one that went down served the first pages.
+    /^requests per endpoint: 1, [2-9]\d*, \d+$/m,
+  ],
   'migrate.ts': [
     /web3\.js v1 getConfirmedSignaturesForAddress2 failed: .*Method not found/,
     /confirmed-rpc getConfirmedSignaturesForAddress2: 3 entries/,

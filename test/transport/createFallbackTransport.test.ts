@@ -110,21 +110,23 @@ describe('createFallbackTransport', () => {
       onThrottle: (event) => events.push(event),
     })
     expect(await transport(SLOT)).toBe('b')
-    // Full jitter over the first backoff bound (250 ms), with random() = 0.5.
+    // In the upper half of the first backoff bound (250 ms): with random() = 0.5, three quarters.
     expect(events).toEqual([
       {
         kind: 'cooldown',
         method: 'getSlot',
         endpoint: 'https://a.example/',
-        cooldownMs: 125,
+        cooldownMs: 187,
         errorCode: 'HTTP_ERROR',
       },
     ])
     expect(await transport(SLOT)).toBe('b')
-    clock.advance(125)
+    clock.advance(186)
+    expect(await transport(SLOT)).toBe('b')
+    clock.advance(1)
     expect(await transport(SLOT)).toBe('a')
     expect(a.calls).toHaveLength(2)
-    expect(b.calls).toHaveLength(2)
+    expect(b.calls).toHaveLength(3)
     expect(clock.sleeps).toEqual([])
   })
 

@@ -6,6 +6,7 @@
  * presence, and report a mismatch with that key as its path: a validator chains them with `||`,
  * which keeps the shipped code small.
  */
+import { isPlainObject } from '../../json/isPlainObject'
 import type { Miss, PathSegment } from './Miss'
 
 /** A JSON object (not null, not an array). */
@@ -19,10 +20,8 @@ export type JsonObject = Record<string, unknown>
  */
 export type Presence = 0 | 1 | 2 | 3
 
-/** Tells whether `value` is a JSON object. */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+/** Tells whether `value` is a JSON object (the parser's own check: one copy in a bundle). */
+export const isObject = isPlainObject as (value: unknown) => value is JsonObject
 
 /** Tells whether `value` is a non-negative integer (a u8/u16/u32 field). */
 export function isUint(value: unknown): boolean {
