@@ -1,5 +1,6 @@
 import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, TransactionEncoding } from '../schemas/common'
+import { describeValue } from '../shared/describeValue'
 import { invalidParam } from '../shared/invalidParam'
 
 const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>([
@@ -21,7 +22,7 @@ export function checkEncoding(
     throw invalidParam(
       method,
       param,
-      `expected one of json, jsonParsed, base58, base64, binary, got ${render(value)}`,
+      `expected one of json, jsonParsed, base58, base64, binary, got ${describeValue(value)}`,
     )
   }
   return value as TransactionEncoding
@@ -40,7 +41,7 @@ export function checkCommitment(
   if (value === 'processed') {
     throw invalidParam(method, param, 'the node does not support commitment below `confirmed`')
   }
-  throw invalidParam(method, param, `expected confirmed or finalized, got ${render(value)}`)
+  throw invalidParam(method, param, `expected confirmed or finalized, got ${describeValue(value)}`)
 }
 
 /** Throws unless `value` is `undefined` or an `AbortSignal` (any object that behaves as one). */
@@ -76,7 +77,7 @@ export function checkInteger(
     throw invalidParam(
       method,
       param,
-      `expected an integer from ${min} to ${max}, got ${render(value)}`,
+      `expected an integer from ${min} to ${max}, got ${describeValue(value)}`,
     )
   }
   return value
@@ -86,14 +87,6 @@ export function checkInteger(
 export function checkConfigObject(value: unknown, method: string, param: string): void {
   if (value === undefined) return
   if (!isPlainObject(value)) {
-    throw invalidParam(method, param, `expected an object, got ${render(value)}`)
+    throw invalidParam(method, param, `expected an object, got ${describeValue(value)}`)
   }
-}
-
-function render(value: unknown): string {
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)
-  if (typeof value === 'bigint') return `${value}n`
-  if (value === null || typeof value !== 'object') return String(value)
-  return Array.isArray(value) ? 'an array' : 'an object'
 }

@@ -9,14 +9,15 @@ const KIB = 1024
 
 // Browser apps that import the package by its name, as an app would (so esbuild picks the
 // `browser` export condition), bundled and minified as an app bundler would, gzip level 9.
-// `npm run bench` reports the same sizes against their targets, 14 KiB and 10 KiB. The actions
-// app meets its target, which is its budget here. The client app does not yet: 14,858 bytes
-// measured, 522 over 14 KiB (the history pager is part of every client); its budget guards
-// against growth from there and comes down to 14 KiB as the bundle does.
+// `npm run bench` reports the same sizes against their targets, 14 KiB and 10 KiB, which both
+// apps now miss: every client binds the history pager (3.4 KiB) and, since a client takes several
+// URLs, the fallback transport (1.4 KiB), and every HTTP transport carries the request budget
+// (`requestsPerSecond`, 0.15 KiB). Measured: client app 16,566 bytes, actions app 10,373. The
+// budgets below guard against growth from there and come down as the bundles do.
 const apps = [
   {
     name: 'createClient + the two deprecated calls',
-    budget: 14.6 * KIB,
+    budget: 16.3 * KIB,
     entry: `
 import { createClient } from 'confirmed-rpc'
 export async function run(url: string, signature: string, address: string) {
@@ -30,7 +31,7 @@ export async function run(url: string, signature: string, address: string) {
   },
   {
     name: 'createHttpTransport + the two deprecated actions',
-    budget: 10 * KIB,
+    budget: 10.2 * KIB,
     entry: `
 import { createHttpTransport } from 'confirmed-rpc'
 import { getConfirmedSignaturesForAddress2, getConfirmedTransaction } from 'confirmed-rpc/actions'

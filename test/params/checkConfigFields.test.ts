@@ -19,7 +19,7 @@ describe('checkCommitment', () => {
   })
   it('rejects a typo the node would silently treat as finalized', () => {
     expect(() => checkCommitment('finalised', 'm', 'config.commitment')).toThrow(
-      'expected confirmed or finalized, got "finalised"',
+      'expected confirmed or finalized, got string "finalised"',
     )
   })
 })
