@@ -14,6 +14,7 @@ import { preparedEntries } from './fixtures/preparedEntries'
 import { runBundleSuite } from './suites/runBundleSuite'
 import { runClientSuite } from './suites/runClientSuite'
 import { runDecodeSuite } from './suites/runDecodeSuite'
+import { runFallbackSuite } from './suites/runFallbackSuite'
 import { runHeadCheckSuite } from './suites/runHeadCheckSuite'
 import { runMemorySuite } from './suites/runMemorySuite'
 import { type PagingTarget, runPagingSuite } from './suites/runPagingSuite'
@@ -93,6 +94,7 @@ try {
   }
 
   rows.push(...(await runHeadCheckSuite(settings)))
+  rows.push(...(await runFallbackSuite(settings)))
   log('memory')
   rows.push(...(await runMemorySuite(settings)))
   log('bundle')

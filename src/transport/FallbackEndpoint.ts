@@ -12,6 +12,8 @@ export type FallbackEndpoint = {
   coolUntil: number
   /** Failures in a row; the backoff of its cooldown grows with them. */
   failures: number
+  /** When its last failure was recorded (ms since the epoch). */
+  failedAt: number
   /** Methods it answered with "method not found" (or "history not available"), and that error. */
   readonly unsupported: Map<string, ConfirmedRpcError>
   /** Latest outcomes (answered, ms taken), oldest first, for ranking. */

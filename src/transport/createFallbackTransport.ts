@@ -183,6 +183,7 @@ export function createFallbackTransport(
     index,
     coolUntil: 0,
     failures: 0,
+    failedAt: 0,
     unsupported: new Map(),
     samples: [],
     lastUsedAt: 0,
@@ -257,15 +258,22 @@ export function createFallbackTransport(
         const failover = typeof verdict === 'boolean' ? verdict : isEndpointFailure(error)
         record(endpoint, !failover, now)
         if (!failover) throw error
-        endpoint.failures++
+        // Calls sent before its last failure was recorded met the same trouble: they do not
+        // lengthen the backoff again (a burst of timeouts is one failure, not five in a row).
+        if (now > endpoint.failedAt) endpoint.failures++
+        const failedAt = internals.now()
+        endpoint.failedAt = failedAt
         const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-        const cooldownMs = cooldown(endpoint.failures, retryAfterMs)
-        endpoint.coolUntil = Math.max(endpoint.coolUntil, internals.now() + cooldownMs)
+        endpoint.coolUntil = Math.max(
+          endpoint.coolUntil,
+          failedAt + cooldown(Math.max(1, endpoint.failures), retryAfterMs),
+        )
         notify(onThrottle, {
           kind: 'cooldown',
           method,
           endpoint: endpoint.name,
-          cooldownMs,
+          // A longer cooldown already running wins: say what holds.
+          cooldownMs: endpoint.coolUntil - failedAt,
           errorCode: error.code,
         })
         failures.set(endpoint, error)
