@@ -62,6 +62,8 @@ export {
   transactionsForAddress,
 } from './history/transactionsForAddress'
 export { parseJson } from './json/parseJson'
+export { createMigratingFetch } from './migrate/createMigratingFetch'
+export type { MigratingFetchOptions } from './migrate/MigratingFetchOptions'
 export { toDeprecatedRequest } from './migrate/toDeprecatedRequest'
 export { type ToDeprecatedResultOptions, toDeprecatedResult } from './migrate/toDeprecatedResult'
 export {

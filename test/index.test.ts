@@ -20,6 +20,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "createClient",
       "createFallbackTransport",
       "createHttpTransport",
+      "createMigratingFetch",
       "isConfirmedRpcError",
       "isRetryableError",
       "parseJson",

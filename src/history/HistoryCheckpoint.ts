@@ -45,6 +45,12 @@ export type HistoryCheckpoint = Readonly<{
   remaining?: number | undefined
   /** Commitment of the walk. */
   commitment?: Commitment | undefined
+  /**
+   * `'oldest'` for a walk that yields the oldest entry first: it continues with the entries
+   * strictly newer than `until` (the last entry handed out) and older than `before` (absent: up
+   * to the newest). Absent for the newest-first order.
+   */
+  order?: 'oldest' | undefined
   /** `true` once the walk reached its end (oldest entry, `until` or `limit`): nothing is left. */
   done: boolean
 }>

@@ -86,4 +86,23 @@ export type SignaturesForAddressOptions = Readonly<{
    * while a walk from a lagging node's head is exact anyway: a snapshot a few slots older)
    */
   headCheck?: boolean | undefined
+  /**
+   * Ranges of the history walked at once (1..64). Above 1, the walk cuts the span between its
+   * start (`before`, or the newest slot) and its end (`until`, or the node's first available
+   * block) into slot ranges at boundary blocks (`getBlocks`, `getBlock` with
+   * `transactionDetails: 'signatures'`), walks up to this many ranges concurrently, and yields
+   * their entries in exact history order: the same entries as a walk of one range, with the same
+   * checks. A node without the block methods is walked as one range. Each boundary costs about
+   * three small requests; worth it from a few thousand entries on, over a network with latency.
+   * @default 1
+   */
+  parallel?: number | undefined
+  /**
+   * `'newest'` yields the newest entry first (the node's own order). `'oldest'` yields the oldest
+   * first: the span is cut into slot ranges as for `parallel`, each range fetched whole, then
+   * handed out in reverse, so memory holds a few ranges, not the history. A checkpoint remembers
+   * the order; a node without the block methods is then read whole before the first entry.
+   * @default 'newest'
+   */
+  order?: 'newest' | 'oldest' | undefined
 }>

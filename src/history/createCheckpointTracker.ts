@@ -29,18 +29,26 @@ export function createCheckpointTracker(
   let handed = 0
   let done = start.done
   let active = false
+  // Newest first, the walk goes on below the last entry handed out (its `before`); oldest
+  // first, above it (its `until`), up to the start's `before`.
+  const oldest = start.order === 'oldest'
   return {
-    current: () => ({
-      version: 1,
-      address: start.address,
-      before: last === undefined ? start.before : last.signature,
-      slot: last === undefined ? start.slot : String(last.slot),
-      transactionIndex: last === undefined ? start.transactionIndex : last.transactionIndex,
-      until: start.until,
-      remaining: start.remaining === undefined ? undefined : start.remaining - handed,
-      commitment: start.commitment,
-      done,
-    }),
+    current: () => {
+      const remaining = start.remaining === undefined ? undefined : start.remaining - handed
+      const checkpoint: HistoryCheckpoint = {
+        version: 1,
+        address: start.address,
+        before: last === undefined || oldest ? start.before : last.signature,
+        slot: last === undefined || oldest ? start.slot : String(last.slot),
+        transactionIndex:
+          last === undefined || oldest ? start.transactionIndex : last.transactionIndex,
+        until: last === undefined || !oldest ? start.until : last.signature,
+        remaining,
+        commitment: start.commitment,
+        done,
+      }
+      return oldest ? { ...checkpoint, order: 'oldest' } : checkpoint
+    },
     advance: (entry, count) => {
       last = entry
       handed += count

@@ -37,6 +37,10 @@ export function readCheckpoint(value: unknown, address: string, method: string):
       until: text,
       remaining: count,
       commitment: checkCommitment,
+      order: (field, _, param) =>
+        field === undefined || field === 'oldest'
+          ? field
+          : fail(param, "expected 'oldest' or nothing"),
       done: booleanField(),
     },
     method,

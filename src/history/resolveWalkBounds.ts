@@ -21,7 +21,7 @@ export async function resolveWalkBounds<TMode extends U64Mode>(
 ): Promise<number | bigint | undefined> {
   if (plan.until === undefined) return undefined
   const lookUps = [
-    lookUpSlot(context, plan, plan.until, signal),
+    plan.untilSlot ?? lookUpSlot(context, plan, plan.until, signal),
     cursor.signature !== undefined && cursor.slot === undefined
       ? lookUpSlot(context, plan, cursor.signature, signal)
       : undefined,

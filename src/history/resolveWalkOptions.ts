@@ -28,6 +28,11 @@ export const WALK_OPTIONS = {
   emptyPageChecks: /* @__PURE__ */ integerField(0, 100, 2),
   // Off unless asked for: see the option's TSDoc.
   headCheck: /* @__PURE__ */ booleanField(false),
+  parallel: /* @__PURE__ */ integerField(1, 64, 1),
+  order: (value: unknown, method: string, param: string): 'newest' | 'oldest' | undefined => {
+    if (value === undefined || value === 'newest' || value === 'oldest') return value
+    throw invalidParam(method, param, "expected 'newest' or 'oldest'")
+  },
 }
 
 /** The options of a walk: those of every walk, plus those of the kind of walk. @internal */
@@ -39,11 +44,17 @@ export type WalkOptionReaders = typeof WALK_OPTIONS & Readonly<Record<string, Fi
  */
 export type WalkPlan<R extends WalkOptionReaders = typeof WALK_OPTIONS> = Omit<
   Fields<R>,
-  'before' | 'until' | 'limit' | 'commitment' | 'resume'
+  'before' | 'until' | 'limit' | 'commitment' | 'resume' | 'order'
 > &
   Readonly<{
     address: string
     until: string | undefined
+    /** Slot of `until`, when already known (a range's end): saves looking it up. */
+    untilSlot?: bigint | undefined
+    /**
+     * The oldest slot a range keeps, once known: its walk ends with the page that reaches below
+     * it, without asking for the next. */
+    floor?: (() => bigint | undefined) | undefined
     commitment: Commitment | undefined
     /** Where the walk starts: a fresh checkpoint, or the one passed as `resume`. */
     start: HistoryCheckpoint
@@ -64,7 +75,7 @@ export function resolveWalkOptions<R extends WalkOptionReaders = typeof WALK_OPT
   const o: Fields<WalkOptionReaders> = readFields(options, readers, method, 'options')
   let start: HistoryCheckpoint
   if (o.resume !== undefined) {
-    for (const key of ['before', 'until', 'limit', 'commitment'] as const) {
+    for (const key of ['before', 'until', 'limit', 'commitment', 'order'] as const) {
       if (o[key] !== undefined) {
         throw invalidParam(method, `options.${key}`, 'the `resume` checkpoint already holds it')
       }
@@ -73,6 +84,7 @@ export function resolveWalkOptions<R extends WalkOptionReaders = typeof WALK_OPT
   } else {
     const { before, until, limit: remaining, commitment } = o
     start = { version: 1, address: addr, before, until, remaining, commitment, done: false }
+    if (o.order === 'oldest') start = { ...start, order: 'oldest' }
   }
   const { until, commitment } = start
   return { ...(o as Fields<R>), address: addr, until, commitment, start }

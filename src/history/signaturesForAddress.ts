@@ -6,7 +6,7 @@ import { createCheckpointTracker } from './createCheckpointTracker'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { resolveWalkOptions } from './resolveWalkOptions'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
-import { walkPages } from './walkPages'
+import { walkHistory } from './walkHistory'
 
 const METHOD = 'signaturesForAddress'
 
@@ -73,7 +73,7 @@ export function signaturesForAddress<TMode extends U64Mode = 'number'>(
   async function* entries(): AsyncGenerator<SignatureInfo<TMode>, void, undefined> {
     tracker.enter()
     try {
-      for await (const page of walkPages(context, plan, tracker.current(), tracker.finish)) {
+      for await (const page of walkHistory(context, plan, tracker.current(), tracker.finish)) {
         for (const entry of page) {
           if (plan.signal?.aborted) return
           tracker.advance(entry, 1)
@@ -88,7 +88,7 @@ export function signaturesForAddress<TMode extends U64Mode = 'number'>(
   async function* pages(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
     tracker.enter()
     try {
-      for await (const page of walkPages(context, plan, tracker.current(), tracker.finish)) {
+      for await (const page of walkHistory(context, plan, tracker.current(), tracker.finish)) {
         if (plan.signal?.aborted) return
         tracker.advance(page[page.length - 1] as SignatureInfo<TMode>, page.length)
         yield page

@@ -14,7 +14,7 @@ import { linkSignal } from './linkSignal'
 import { mapInOrder } from './mapInOrder'
 import { resolveWalkOptions, WALK_OPTIONS } from './resolveWalkOptions'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
-import { walkPages } from './walkPages'
+import { walkHistory } from './walkHistory'
 
 const METHOD = 'transactionsForAddress'
 // Pure, as the walk's own table: a bundle that never walks must be able to drop both (an object
@@ -175,7 +175,7 @@ export function transactionsForAddress<
     async function* infos(): AsyncGenerator<SignatureInfo<TMode>, void, undefined> {
       const inner = { ...plan, signal: link.signal }
       // Its end is told below, once the lookups have caught up with it.
-      const pages = walkPages(context, inner, tracker.current(), () => undefined)
+      const pages = walkHistory(context, inner, tracker.current(), () => undefined)
       for await (const page of pages) yield* page
     }
     try {

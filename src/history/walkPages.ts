@@ -59,7 +59,10 @@ export async function* walkPages<TMode extends U64Mode>(
         ahead = undefined
       }
       if (remaining !== undefined) remaining -= outcome.entries.length
-      if (!outcome.end && remaining !== 0) ahead = request()
+      const floor = plan.floor?.()
+      const last = outcome.entries[outcome.entries.length - 1]
+      const below = floor !== undefined && last !== undefined && last.slot < floor
+      if (!outcome.end && remaining !== 0 && !below) ahead = request()
       if (outcome.entries.length > 0) yield outcome.entries
       if (plan.signal?.aborted && ahead !== undefined) return
     }

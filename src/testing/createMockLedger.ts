@@ -79,6 +79,13 @@ export type CreateMockLedgerOptions = Readonly<{
    * @default undefined
    */
   state?: LedgerState | undefined
+  /**
+   * Provider methods (not part of any node release) to serve on top of the profile's own, as
+   * some RPC providers do: `'getTransactionsForAddress'` (Helius' address history with filters,
+   * both sort orders and `paginationToken`s). A method not listed answers -32601, like a plain node.
+   * @default []
+   */
+  providerMethods?: readonly 'getTransactionsForAddress'[] | undefined
 }>
 
 /** Options of {@link MockLedger.signatures}. */
@@ -186,7 +193,7 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
   const state =
     options.state ??
     buildLedgerState({ seed, profile, ...(transactions === undefined ? {} : { transactions }) })
-  const rules = profileRules(profile)
+  const rules = profileRules(profile, options.providerMethods)
   const baseContext = createRpcContext(state, rules, base58Limit)
   let nextId = 1
 

@@ -86,7 +86,7 @@ export function createBatchScheduler(
     try {
       await withRetry(config, { signal: group.signal, context }, async (attempt) => {
         let live = calls.filter((call) => !call.settled)
-        await config.budget?.(live.length, group.signal, { method: 'batch', ...context })
+        await config.budget?.take(live.length, group.signal, { method: 'batch', ...context })
         // Calls aborted while the batch waited stay out of it.
         live = calls.filter((call) => !call.settled)
         const events: HttpRequestEvent[] = live.map((call) => ({

@@ -5,6 +5,7 @@ import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
 import { checkOptions } from './checkOptions'
+import { createSlidingWindow } from './createSlidingWindow'
 import type { FallbackEndpoint } from './FallbackEndpoint'
 import type { FallbackRankOptions, FallbackTransportOptions } from './FallbackTransportOptions'
 import { notify } from './hookEvents'
@@ -181,6 +182,9 @@ export function createFallbackTransport(
     transport,
     name: endpointOf(transport)?.endpoint ?? `transport ${index + 1}`,
     index,
+    budget: ((rate) => (rate === undefined ? undefined : createSlidingWindow(rate)))(
+      endpointOf(transport)?.requestsPerSecond,
+    ),
     coolUntil: 0,
     failures: 0,
     failedAt: 0,
@@ -223,9 +227,21 @@ export function createFallbackTransport(
       if (serving.length === 0) throw last.unsupported.get(method)
       let now = internals.now()
       const free = serving.filter((endpoint) => endpoint.coolUntil <= now)
-      // A call tries every endpoint once before any twice; among those, the first in order.
-      const fewest = Math.min(...free.map((endpoint) => tries.get(endpoint) ?? 0))
-      let endpoint = free.find((candidate) => (tries.get(candidate) ?? 0) === fewest)
+      // A call tries every endpoint once before any twice; among those, the one whose request
+      // budget frees first (so that calls spread over the endpoints' budgets rather than queue
+      // for the first one's), then the first in order.
+      let endpoint: FallbackEndpoint | undefined
+      let fewest = Number.POSITIVE_INFINITY
+      let soonest = Number.POSITIVE_INFINITY
+      for (const candidate of free) {
+        const tried = tries.get(candidate) ?? 0
+        const delay = candidate.budget?.peek(now) ?? 0
+        if (tried < fewest || (tried === fewest && delay < soonest)) {
+          endpoint = candidate
+          fewest = tried
+          soonest = delay
+        }
+      }
       if (endpoint === undefined) {
         endpoint = serving.reduce((a, b) => (b.coolUntil < a.coolUntil ? b : a))
         const waitMs = endpoint.coolUntil - now
@@ -241,6 +257,7 @@ export function createFallbackTransport(
       tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
       endpoint.lastUsedAt = now
       if (rankOptions !== undefined) probeIdle(now)
+      endpoint.budget?.reserve(now, 1)
       try {
         const result = await endpoint.transport(request, callOptions)
         endpoint.failures = 0

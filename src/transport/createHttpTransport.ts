@@ -44,5 +44,9 @@ export function createHttpTransport(options: HttpTransportOptions): RpcTransport
     return scheduler?.enqueue(call) ?? sendSingle(config, call)
   }
   // The layers above (a response shape error, a pager error) name the endpoint too.
-  return describeEndpoint(transport, { endpoint, redact: (text) => redactText(text, secrets) })
+  return describeEndpoint(transport, {
+    endpoint,
+    redact: (text) => redactText(text, secrets),
+    requestsPerSecond: config.budget?.requestsPerSecond,
+  })
 }

@@ -20,7 +20,7 @@ export function sendSingle(
     call,
     async (attempt) => {
       // The call's context holds its method and the endpoint.
-      await config.budget?.(1, call.signal, call.context)
+      await config.budget?.take(1, call.signal, call.context)
       const event: HttpRequestEvent = { ...call.context, id: call.id, attempt, batchSize: 1 }
       notify(config.onRequest, event)
       const started = config.internals.now()

@@ -6,6 +6,8 @@ export type TransportEndpoint = Readonly<{
   endpoint: string
   /** Removes the endpoint's secrets (URL parts, header values) from a text a server sent. */
   redact: (text: string) => string
+  /** The transport's `requestsPerSecond` budget, if it has one. */
+  requestsPerSecond?: number | undefined
 }>
 
 // Kept beside the transport rather than on it, so that a transport stays a plain function and

@@ -29,7 +29,7 @@ async function sendTimes(
 ): Promise<{ times: number[]; events: ThrottleEvent[] }> {
   const clock = stoppedClock()
   const events: ThrottleEvent[] = []
-  const take = createRequestBudget(requestsPerSecond, clock.internals, (event) =>
+  const { take } = createRequestBudget(requestsPerSecond, clock.internals, (event) =>
     events.push(event),
   )
   const times = await Promise.all(
@@ -80,7 +80,7 @@ describe('createRequestBudget', () => {
   it('frees slots as time passes', async () => {
     const clock = stoppedClock()
     const events: ThrottleEvent[] = []
-    const take = createRequestBudget(2, clock.internals, (event) => events.push(event))
+    const { take } = createRequestBudget(2, clock.internals, (event) => events.push(event))
     await take(2, undefined, context)
     clock.set(1_000_999)
     await take(1, undefined, context)
@@ -91,7 +91,7 @@ describe('createRequestBudget', () => {
   })
 
   it('ends a wait at once with ABORTED when the signal fires', async () => {
-    const take = createRequestBudget(
+    const { take } = createRequestBudget(
       1,
       {
         random: Math.random,

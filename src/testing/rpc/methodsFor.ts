@@ -1,30 +1,60 @@
+import { createGetBlockHandler } from './createGetBlockHandler'
+import { createGetBlocksHandler } from './createGetBlocksHandler'
+import { createGetBlocksWithLimitHandler } from './createGetBlocksWithLimitHandler'
+import { createGetFirstAvailableBlockHandler } from './createGetFirstAvailableBlockHandler'
 import { createGetSignaturesForAddressHandler } from './createGetSignaturesForAddressHandler'
+import { createGetSlotHandler } from './createGetSlotHandler'
 import { createGetTransactionHandler } from './createGetTransactionHandler'
+import { createGetTransactionsForAddressHandler } from './createGetTransactionsForAddressHandler'
 import type { MethodHandler } from './MethodHandler'
-import type { ProfileRules } from './profileRules'
+import type { ProfileRules, ProviderMethod } from './profileRules'
 
+/** Served by every release the mock imitates (getSlot: 1.0; getFirstAvailableBlock: PR #9656, 1.0.x / 1.1). */
+const ALWAYS: readonly (readonly [string, MethodHandler])[] = [
+  ['getSlot', createGetSlotHandler()],
+  ['getFirstAvailableBlock', createGetFirstAvailableBlockHandler()],
+]
+
+/** The 1.7 names (PR #16502), kept by Agave. */
 const REPLACEMENTS: readonly (readonly [string, MethodHandler])[] = [
   ['getTransaction', createGetTransactionHandler(false)],
   ['getSignaturesForAddress', createGetSignaturesForAddressHandler(false)],
+  ['getBlock', createGetBlockHandler(false)],
+  ['getBlocks', createGetBlocksHandler(false)],
+  ['getBlocksWithLimit', createGetBlocksWithLimitHandler()],
 ]
 
+/**
+ * The confirmed names, up to 1.18 (Agave 2.0 removed them). getConfirmedBlocksWithLimit is
+ * PR #12599 (1.3.x backport).
+ */
 const DEPRECATED: readonly (readonly [string, MethodHandler])[] = [
   ['getConfirmedTransaction', createGetTransactionHandler(true)],
   ['getConfirmedSignaturesForAddress2', createGetSignaturesForAddressHandler(true)],
+  ['getConfirmedBlock', createGetBlockHandler(true)],
+  ['getConfirmedBlocks', createGetBlocksHandler(true)],
+  ['getConfirmedBlocksWithLimit', createGetBlocksWithLimitHandler()],
 ]
+
+const PROVIDER: Readonly<Record<ProviderMethod, MethodHandler>> = {
+  getTransactionsForAddress: createGetTransactionsForAddressHandler(),
+}
 
 const BY_AVAILABILITY = new Map<string, ReadonlyMap<string, MethodHandler>>()
 
 /**
- * The methods a profile's node serves; every other name is -32601.
+ * The methods a profile's node serves, provider methods included; every other name is -32601.
  */
 export function methodsFor(rules: ProfileRules): ReadonlyMap<string, MethodHandler> {
-  const key = `${rules.replacementMethods}/${rules.deprecatedMethods}`
+  const provider = [...new Set(rules.providerMethods)].sort()
+  const key = `${rules.replacementMethods}/${rules.deprecatedMethods}/${provider.join(',')}`
   let methods = BY_AVAILABILITY.get(key)
   if (methods === undefined) {
     methods = new Map([
+      ...ALWAYS,
       ...(rules.replacementMethods ? REPLACEMENTS : []),
       ...(rules.deprecatedMethods ? DEPRECATED : []),
+      ...provider.map((name) => [name, PROVIDER[name]] as const),
     ])
     BY_AVAILABILITY.set(key, methods)
   }

@@ -97,7 +97,70 @@ export type ProfileRules = Readonly<{
   programFailedToComplete: boolean
   /** `InstructionError::BorshIoError` is a unit variant (3.0). */
   borshIoErrorUnit: boolean
+  /**
+   * The `CommitmentLevel` variants, in declaration order, that a param typed as a bare
+   * `CommitmentConfig` (not flattened into a config) accepts; anything else is serde's
+   * ``unknown variant `x`, expected one of ...``. 1.3: `max`, `recent`, `root`, `single`,
+   * `singleGossip`; 1.5.5 added `processed`, `confirmed`, `finalized` and deprecated the others;
+   * Agave 2.0 removed them (`sdk/src/commitment_config.rs` per tag). Such params: getSlot up to
+   * 1.9, the commitment of getBlocks / getBlocksWithLimit (and their confirmed names) up to 1.18.
+   */
+  commitmentVariants: readonly string[]
+  /**
+   * getSlot takes an `RpcContextConfig` (flattened commitment, `minContextSlot`) instead of a bare
+   * `CommitmentConfig` (1.10, with the other `minContextSlot` params; see `minContextSlotParam`).
+   */
+  slotContextConfig: boolean
+  /**
+   * getBlocks / getBlocksWithLimit read an `RpcContextConfig` (flattened commitment and
+   * `minContextSlot`, -32016) instead of a bare `CommitmentConfig` (agave#191, Agave 2.0).
+   */
+  blocksContextConfig: boolean
+  /**
+   * getConfirmedBlocks without an end slot reads up to `start + MAX_GET_CONFIRMED_BLOCKS_RANGE`
+   * (capped at the frontier). Before (1.3, `core/src/rpc.rs` @v1.3.23) it was `u64::MAX`
+   * capped at the root, so a start more than 500,000 slots below the root is
+   * `Slot range too large`.
+   */
+  blocksDefaultEndIsRange: boolean
+  /**
+   * A skipped slot at or below the root is -32007 `Slot {slot} was skipped, or missing due to
+   * ledger jump to recent snapshot` (PR #14145, 1.4.x / 1.5); before, getConfirmedBlock answered
+   * `null`.
+   */
+  slotSkippedError: boolean
+  /**
+   * getConfirmedBlock's second param may be a config object (`RpcEncodingConfigWrapper` of
+   * `RpcConfirmedBlockConfig`) with `transactionDetails` (`full`, `signatures`, `none`) and
+   * `rewards` (PR #15970, 1.5.x / 1.6) and a flattened `commitment`. Before, it was a bare
+   * encoding (`core/src/rpc.rs` @v1.3.23).
+   */
+  blockConfigObject: boolean
+  /** `transactionDetails: 'accounts'` (PR #27601, 1.13.x / 1.14.x). */
+  accountsTransactionDetails: boolean
+  /** Blocks carry `blockHeight` (PR #17523, 1.6.x / 1.7). */
+  blockHeight: boolean
+  /**
+   * `rewards: false` also nulls each transaction's `meta.rewards` in a block (PR #27655,
+   * 1.10.x / 1.11 and later); before, it only dropped the block-level `rewards`.
+   */
+  blockRewardsParamCoversTransactions: boolean
+  /**
+   * Provider (non-standard) methods this node also serves: none on a plain release; the
+   * `providerMethods` option of `createMockLedger` adds them on any profile.
+   */
+  providerMethods: readonly ProviderMethod[]
 }>
+
+/** A provider method the mock can serve on top of a release's own (see `providerMethods`). */
+export type ProviderMethod = 'getTransactionsForAddress'
+
+/** `CommitmentLevel` of 1.3: the levels before 1.5.5. */
+const COMMITMENTS_1_3 = ['max', 'recent', 'root', 'single', 'singleGossip']
+/** `CommitmentLevel` from 1.5.5 to 1.18: the legacy levels, then the current ones. */
+const COMMITMENTS_1_5 = [...COMMITMENTS_1_3, 'processed', 'confirmed', 'finalized']
+/** `CommitmentLevel` from Agave 2.0. */
+const COMMITMENTS_2_0 = ['processed', 'confirmed', 'finalized']
 
 /** Which jsonParsed parsers a release has, and how far they go. */
 export type ParserSet = Readonly<{
@@ -187,6 +250,16 @@ const V1_18: ProfileRules = {
   parsers: PARSERS_CURRENT,
   programFailedToComplete: true,
   borshIoErrorUnit: false,
+  commitmentVariants: COMMITMENTS_1_5,
+  slotContextConfig: true,
+  blocksContextConfig: false,
+  blocksDefaultEndIsRange: true,
+  slotSkippedError: true,
+  blockConfigObject: true,
+  accountsTransactionDetails: true,
+  blockHeight: true,
+  blockRewardsParamCoversTransactions: true,
+  providerMethods: [],
 }
 
 const V1_14: ProfileRules = {
@@ -208,6 +281,9 @@ const V1_9: ProfileRules = {
   accountSource: false,
   parsedLegacyLookupsNull: false,
   parsers: PARSERS_1_9,
+  slotContextConfig: false,
+  accountsTransactionDetails: false,
+  blockRewardsParamCoversTransactions: false,
 }
 
 const V1_6: ProfileRules = {
@@ -232,6 +308,11 @@ const V1_3: ProfileRules = {
   reservedKeys: new Set(),
   parsers: PARSERS_1_3,
   programFailedToComplete: false,
+  commitmentVariants: COMMITMENTS_1_3,
+  blocksDefaultEndIsRange: false,
+  slotSkippedError: false,
+  blockConfigObject: false,
+  blockHeight: false,
 }
 
 const V2: ProfileRules = {
@@ -239,6 +320,8 @@ const V2: ProfileRules = {
   deprecatedMethods: false,
   legacyCommitments: false,
   reservedKeys: RESERVED_ACCOUNT_KEYS,
+  commitmentVariants: COMMITMENTS_2_0,
+  blocksContextConfig: true,
 }
 
 const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
@@ -272,7 +355,13 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
  * - `'v1.14'`: 1.14.x after 1.14.2, read at v1.14.8. v0 messages, `version`, `loadedAddresses`,
  *   `returnData`, `computeUnitsConsumed`, `source`; no `stackHeight`.
  * - `'v1.18'`: read at v1.18.26. `'v2'`: Agave 2.0 to 2.2. `'v4'`: Agave 4.x.
+ *
+ * @param providerMethods Provider methods the node serves on top of its release's own.
  */
-export function profileRules(profile: LedgerProfile): ProfileRules {
-  return RULES[profile]
+export function profileRules(
+  profile: LedgerProfile,
+  providerMethods: readonly ProviderMethod[] = [],
+): ProfileRules {
+  const rules = RULES[profile]
+  return providerMethods.length === 0 ? rules : { ...rules, providerMethods: [...providerMethods] }
 }

@@ -84,7 +84,7 @@ describe('handleRpcBody: the JSON-RPC layer', () => {
   })
 
   it('answers an unknown or wrongly cased method with -32601', () => {
-    for (const method of ['getBlock', 'gettransaction', 'GetTransaction']) {
+    for (const method of ['getBlockTime', 'gettransaction', 'GetTransaction']) {
       expect(answer({ jsonrpc: '2.0', id: 2, method, params: [] })).toEqual({
         jsonrpc: '2.0',
         error: { code: -32601, message: 'Method not found' },

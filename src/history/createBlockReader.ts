@@ -1,0 +1,105 @@
+import type { MethodContext } from '../actions/MethodContext'
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
+import { isPlainObject } from '../json/isPlainObject'
+import type { Commitment, U64Mode } from '../schemas/common'
+import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
+import { base58ByteLength } from '../shared/base58'
+import { readSlot } from './requestSlot'
+
+/** What a walk asks of blocks to cut its history into ranges. @internal */
+export type BlockReader = Readonly<{
+  /**
+   * `false` once the node answered a block method with a JSON-RPC error other than a missing
+   * block (-32601 on a node without it, -32602 on one that reads no `transactionDetails`): no
+   * boundary can be found there, and nothing more is asked.
+   */
+  usable(): boolean
+  /** Slots of the produced blocks in `[from, to]`, ascending. */
+  blocks(from: bigint, to: bigint): Promise<bigint[]>
+  /** A transaction signature of the block at `slot`; `undefined` for a block without any. */
+  firstSignature(slot: bigint): Promise<string | undefined>
+}>
+
+// A block the node cannot give (skipped, cleaned up, not yet available, its status unknown):
+// the search moves on to the next block, as it does for an empty one.
+const NO_BLOCK: ReadonlySet<number> = new Set([-32001, -32004, -32007, -32009, -32014])
+
+/**
+ * Reads blocks under their current names (`getBlocks`, `getBlock`, from 1.7) or, on a node that
+ * answers those with -32601, the names releases before 1.7 knew (`getConfirmedBlocks`,
+ * `getConfirmedBlock`). A `getBlock` asks for the signatures alone, without rewards.
+ * @internal
+ */
+export function createBlockReader(
+  context: MethodContext<U64Mode>,
+  commitment: Commitment | undefined,
+  signal: AbortSignal,
+): BlockReader {
+  let confirmedNames = false
+  let usable = true
+  const call = async (method: string, params: readonly unknown[]): Promise<unknown> => {
+    const name = confirmedNames ? method.replace('get', 'getConfirmed') : method
+    try {
+      return await context.transport({ method: name, params }, { signal })
+    } catch (error) {
+      const missing =
+        isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === METHOD_NOT_FOUND
+      if (missing && !confirmedNames) {
+        confirmedNames = true
+        return call(method, params)
+      }
+      if (isConfirmedRpcError(error, 'RPC_ERROR') && !NO_BLOCK.has(error.context.rpcCode)) {
+        usable = false
+      }
+      throw error
+    }
+  }
+  const config = commitment === undefined ? [] : [{ commitment }]
+  const fail = (method: string, expected: string, value: unknown, path: (string | number)[]) =>
+    toResponseShapeError({ unsafe: false, expected, value, path }, { ...context, method })
+
+  return {
+    usable: () => usable,
+    async blocks(from, to) {
+      const slots = await call('getBlocks', [Number(from), Number(to), ...config])
+      if (!Array.isArray(slots)) throw fail('getBlocks', 'array', slots, [])
+      return slots.map((slot, index) => readSlot(slot, context, 'getBlocks', [index]))
+    },
+    async firstSignature(slot) {
+      let block: unknown
+      try {
+        block = await call('getBlock', [
+          Number(slot),
+          {
+            encoding: 'json',
+            transactionDetails: 'signatures',
+            rewards: false,
+            maxSupportedTransactionVersion: 0,
+            ...config[0],
+          },
+        ])
+      } catch (error) {
+        if (isConfirmedRpcError(error, 'RPC_ERROR') && NO_BLOCK.has(error.context.rpcCode)) {
+          return undefined
+        }
+        throw error
+      }
+      if (block === null) return undefined
+      if (!isPlainObject(block)) throw fail('getBlock', 'object', block, [])
+      // A node that does not know `transactionDetails` sends the whole transactions.
+      const { signatures, transactions } = block as { signatures?: unknown; transactions?: unknown }
+      let first: unknown
+      if (Array.isArray(signatures)) first = signatures[0]
+      else if (Array.isArray(transactions)) {
+        const [head] = transactions as { transaction?: { signatures?: unknown[] } }[]
+        first = head?.transaction?.signatures?.[0]
+      } else throw fail('getBlock', 'signatures or transactions', block, [])
+      if (first === undefined) return undefined
+      if (typeof first !== 'string' || base58ByteLength(first) !== 64) {
+        throw fail('getBlock', 'a base58 signature of 64 bytes', first, ['signatures', 0])
+      }
+      return first
+    },
+  }
+}

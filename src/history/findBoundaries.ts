@@ -1,0 +1,93 @@
+import type { MethodContext } from '../actions/MethodContext'
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { U64Mode } from '../schemas/common'
+import { createBlockReader } from './createBlockReader'
+import { findBoundary } from './findBoundary'
+import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import { lookUpSlot } from './lookUpSlot'
+import type { RangeBoundary } from './RangeBoundary'
+import { requestSlot } from './requestSlot'
+import type { WalkPlan } from './resolveWalkOptions'
+
+/** The fewest slots a range spans: a boundary costs a round trip. */
+const MIN_RANGE_SLOTS = 32n
+
+/**
+ * The boundaries that cut the span of a walk from `start` into up to `count` slot ranges (see
+ * `RangeBoundary`), yielded in the order the walk hands its ranges out (newest first, or oldest
+ * first for an `'oldest'` start) as soon as each is found, about `lanes` requests at a time, so that
+ * the first ranges are fetched while the later boundaries are searched. The span runs from
+ * `start.before` (or the node's newest slot at the walk's commitment) down to `until` (or the
+ * node's first available block). Nothing is yielded for a node without the block methods, or a
+ * span too short to cut: the walk is then one range.
+ * @internal
+ */
+export async function* findBoundaries<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  count: number,
+  lanes: number,
+  signal: AbortSignal,
+): AsyncGenerator<RangeBoundary, void, undefined> {
+  const oldest = start.order === 'oldest'
+  let top: bigint | undefined
+  let bottom: bigint | undefined
+  try {
+    const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
+    ;[top, bottom] = await Promise.all([
+      start.before === undefined
+        ? requestSlot(context, 'getSlot', commitment, signal)
+        : start.slot === undefined
+          ? lookUpSlot(context, plan, start.before, signal)
+          : BigInt(start.slot),
+      start.until === undefined
+        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
+        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+    ])
+  } catch (error) {
+    // The node answered: it does not serve these methods. The walk stays one range.
+    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+  }
+  if (top === undefined || bottom === undefined) return
+  const floor = bottom
+  const span = top - bottom
+  const pieces = BigInt(count) < span / MIN_RANGE_SLOTS ? BigInt(count) : span / MIN_RANGE_SLOTS
+  const targets: bigint[] = []
+  for (let i = 1n; i < pieces; i++) targets.push(top - (span * i) / pieces)
+  if (oldest) targets.reverse()
+  const reader = createBlockReader(context, start.commitment, signal)
+  const searches: Promise<RangeBoundary | undefined>[] = []
+  const search = (index: number): void => {
+    const target = targets[index]
+    if (target === undefined || searches[index] !== undefined) return
+    const found = findBoundary(reader, target, floor)
+    // Awaited in turn below; this only keeps a search abandoned by a stopped walk quiet.
+    found.catch(() => undefined)
+    searches[index] = found
+  }
+  // A search asks for two blocks at once: half as many searches as lanes keep the block lookups
+  // to about `lanes` requests at a time, beside the ranges' own.
+  const ahead = Math.max(1, Math.ceil(lanes / 2))
+  let previous: RangeBoundary | undefined
+  try {
+    for (let i = 0; i < ahead; i++) search(i)
+    for (let i = 0; i < targets.length; i++) {
+      search(i + ahead)
+      const boundary = await (searches[i] as Promise<RangeBoundary | undefined>)
+      // Slots strictly falling (rising, oldest first): a boundary found in the same block as
+      // the one before (a window that reached down past the next target) would cut nothing.
+      if (boundary === undefined) continue
+      if (
+        previous !== undefined &&
+        (oldest ? boundary.slot <= previous.slot : boundary.slot >= previous.slot)
+      ) {
+        continue
+      }
+      yield boundary
+      previous = boundary
+    }
+  } finally {
+    await Promise.allSettled(searches)
+  }
+}

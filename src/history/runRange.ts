@@ -1,0 +1,123 @@
+import type { MethodContext } from '../actions/MethodContext'
+import type { U64Mode } from '../schemas/common'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import type { HistoryRange } from './HistoryRange'
+import type { WalkPlan } from './resolveWalkOptions'
+import { walkPages } from './walkPages'
+
+/** A range being fetched in the background, its pages kept until they are taken. @internal */
+export type RangeRun<TMode extends U64Mode> = Readonly<{
+  /** Its pages, newest first, as they arrive; then its error, if it failed. */
+  pages(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined>
+  /** Its entries oldest first, in pages, once all have arrived; then its error, if it failed. */
+  reversed(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined>
+  /**
+   * Settles a pending floor: the oldest slot it keeps, once the boundary below is found, or
+   * `undefined` when there is none (it is the last range). Until then nothing is handed out.
+   */
+  setFloor(slot: bigint | undefined): void
+  /** Settles when the fetch stops (all fetched, failed, or aborted); never rejects. */
+  finished: Promise<void>
+}>
+
+/**
+ * Fetches one range of a walk with the walk's own machinery (`walkPages`: lagging-node checks,
+ * -32020 retries, dedupe within the range), from the range's `before` down to its floor (the
+ * walk's `until` or end while the floor is unknown), keeping only the entries of its slots.
+ * @internal
+ */
+export function runRange<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  range: HistoryRange,
+  signal: AbortSignal,
+  onFinish: () => void,
+): RangeRun<TMode> {
+  const buffer: SignatureInfo<TMode>[][] = []
+  let pending = range.floor === 'pending'
+  let floor = range.floor === 'pending' ? undefined : range.floor
+  let done = false
+  let failed = false
+  let failure: unknown
+  let wake = (): void => {}
+  const { aboveSlot } = range
+  const keep = (entry: SignatureInfo<TMode>): boolean =>
+    (aboveSlot === undefined || entry.slot < aboveSlot) &&
+    (floor === undefined || entry.slot >= floor)
+  const rangePlan: WalkPlan = {
+    ...plan,
+    signal,
+    floor: () => floor,
+    // Only a range that starts at the head has a head to check.
+    headCheck: plan.headCheck && range.before === undefined,
+  }
+  const rangeStart: HistoryCheckpoint = {
+    version: 1,
+    address: start.address,
+    before: range.before,
+    slot: range.beforeSlot?.toString(),
+    transactionIndex: range.before === start.before ? start.transactionIndex : undefined,
+    until: start.until,
+    commitment: start.commitment,
+    done: false,
+  }
+  const finished = (async () => {
+    try {
+      for await (const page of walkPages(context, rangePlan, rangeStart, () => undefined)) {
+        const kept = page.filter(keep)
+        if (kept.length > 0) buffer.push(kept)
+        wake()
+        // A floor set after this page was asked for: the walk may already be past it.
+        const last = page[page.length - 1]
+        if (floor !== undefined && last !== undefined && last.slot < floor) break
+      }
+    } catch (error) {
+      failed = true
+      failure = error
+    } finally {
+      done = true
+      wake()
+      onFinish()
+    }
+  })()
+
+  async function* pages(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+    for (;;) {
+      const page = pending ? undefined : buffer.shift()
+      if (page !== undefined) {
+        // Entries taken before the floor was known may lie below it.
+        const kept = page.filter(keep)
+        if (kept.length > 0) yield kept
+        continue
+      }
+      if (done && !pending) break
+      await new Promise<void>((resolve) => {
+        wake = resolve
+      })
+    }
+    if (failed) throw failure
+  }
+
+  async function* reversed(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+    // An oldest-first walk knows each range's floor when the range starts.
+    await finished
+    if (failed) throw failure
+    while (buffer.length > 0) {
+      const kept = (buffer.pop() as SignatureInfo<TMode>[]).filter(keep)
+      if (kept.length > 0) yield kept.reverse()
+    }
+  }
+
+  return {
+    pages,
+    reversed,
+    setFloor: (slot) => {
+      floor = slot
+      pending = false
+      wake()
+    },
+    finished,
+  }
+}

@@ -1,0 +1,134 @@
+import type { MethodContext } from '../actions/MethodContext'
+import type { U64Mode } from '../schemas/common'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { findBoundaries } from './findBoundaries'
+import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import type { HistoryRange } from './HistoryRange'
+import { linkSignal } from './linkSignal'
+import type { WalkPlan } from './resolveWalkOptions'
+import { type RangeRun, runRange } from './runRange'
+import type { OnWalkEnd } from './walkPages'
+
+/** Ranges cut per lane: more than one, so a lane that drew a dense range does not hold all back. */
+const RANGES_PER_LANE = 3
+
+/**
+ * The pages of a walk cut into slot ranges at boundaries (see `findBoundaries`), `plan.parallel`
+ * ranges fetched at once and handed out in history order: newest first as each range's pages
+ * arrive, or, for a walk from an `'oldest'` start, each range reversed once it is whole. A range
+ * starts as soon as the boundary above it is known (the first one at once, newest first); at
+ * most twice as many ranges as lanes are held (started, not yet handed out), so memory follows
+ * the ranges, not the history. Stopping the consumer aborts every range and the search, and
+ * waits for them.
+ * @internal
+ */
+export async function* walkRanges<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  onEnd: OnWalkEnd,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  if (start.done || start.remaining === 0) return onEnd()
+  if (plan.signal?.aborted) return
+  const oldest = start.order === 'oldest'
+  const lanes = plan.parallel
+  const link = linkSignal(plan.signal)
+  const runs: RangeRun<TMode>[] = []
+  let active = 0
+  let taken = 0
+  let planned = false
+  // Wakes whoever waits for a change: the search for a free lane, the consumer for a range.
+  const waiters: (() => void)[] = []
+  const changed = (): void => {
+    for (const wake of waiters.splice(0)) wake()
+  }
+  const nextChange = (): Promise<void> => new Promise((resolve) => waiters.push(resolve))
+  const startSlot = start.slot === undefined ? undefined : BigInt(start.slot)
+
+  /** Starts a range once a lane is free; `false` if the walk stopped meanwhile. */
+  const launch = async (range: HistoryRange): Promise<boolean> => {
+    while (active >= lanes || runs.length - taken >= 2 * lanes) {
+      if (link.signal.aborted) return false
+      await nextChange()
+    }
+    if (link.signal.aborted) return false
+    active++
+    const finished = (): void => {
+      active--
+      changed()
+    }
+    runs.push(runRange(context, plan, start, range, link.signal, finished))
+    changed()
+    return true
+  }
+
+  // Newest first, each range starts at the boundary above and learns its floor from the next
+  // boundary; oldest first, each starts at the boundary above the previous one, floor known.
+  const produce = async (): Promise<void> => {
+    const boundaries = findBoundaries(
+      context,
+      plan,
+      start,
+      lanes * RANGES_PER_LANE,
+      lanes,
+      link.signal,
+    )
+    let upper: HistoryRange = { before: start.before, beforeSlot: startSlot }
+    let floor: bigint | undefined
+    try {
+      if (!oldest && !(await launch({ ...upper, floor: 'pending' }))) return
+      try {
+        for await (const boundary of boundaries) {
+          const below = { before: boundary.signature, beforeSlot: boundary.slot }
+          if (oldest) {
+            if (!(await launch({ ...below, aboveSlot: boundary.slot, floor }))) return
+            floor = boundary.slot
+          } else {
+            runs.at(-1)?.setFloor(boundary.slot)
+            upper = { ...below, aboveSlot: boundary.slot }
+            if (!(await launch({ ...upper, floor: 'pending' }))) return
+          }
+        }
+      } catch {
+        // A failed search (a transport failure past its retries, or the walk's end) cuts no
+        // more: the ranges started so far, and the last one reaching to the walk's end, still
+        // cover the span exactly, with fewer lanes. A range that fails reports it in order.
+      }
+      if (oldest) await launch({ ...upper, floor })
+    } finally {
+      if (!oldest) runs.at(-1)?.setFloor(undefined)
+      planned = true
+      changed()
+    }
+  }
+  const producing = produce()
+
+  try {
+    let remaining = start.remaining
+    for (; ; taken++, changed()) {
+      while (runs[taken] === undefined && !planned) await nextChange()
+      const run = runs[taken]
+      if (run === undefined) break
+      for await (let page of oldest ? run.reversed() : run.pages()) {
+        if (plan.signal?.aborted) return
+        if (remaining !== undefined) {
+          page = page.slice(0, remaining)
+          remaining -= page.length
+        }
+        if (page.length > 0) yield page
+        if (remaining === 0) return onEnd()
+      }
+      if (plan.signal?.aborted) return
+    }
+    onEnd()
+  } catch (error) {
+    if (plan.signal?.aborted) return
+    throw error
+  } finally {
+    link.abort()
+    changed()
+    await producing
+    await Promise.all(runs.map((run) => run.finished))
+    link.dispose()
+  }
+}

@@ -1,0 +1,366 @@
+import bs58 from 'bs58'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MethodContext } from '../../src/actions/MethodContext'
+import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
+import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
+import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
+import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import { transactionsForAddress } from '../../src/history/transactionsForAddress'
+import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
+import type { U64Mode } from '../../src/schemas/common'
+import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import {
+  type MockLedgerFaults,
+  type MockLedgerServer,
+  serveMockLedger,
+} from '../../src/testing/serveMockLedger'
+import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
+import { type Intercept, instrumentTransport } from './instrumentTransport'
+
+// The walk cut into slot ranges (`parallel`, `order: 'oldest'`): the same entries, in the same
+// order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
+
+const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
+const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
+const FAST = { pageRetryDelayMs: 0 } as const
+
+function setup<TMode extends U64Mode = 'number'>(
+  ledger: MockLedger,
+  intercept?: Intercept,
+  u64: TMode = 'number' as TMode,
+) {
+  const wire = instrumentTransport(ledger.transport, intercept)
+  const context: MethodContext<TMode> = {
+    transport: withMethodPolicy(wire.transport, { deprecationWarnings: false }),
+    u64,
+  }
+  return { wire, context }
+}
+
+async function collect(walk: AsyncIterable<{ signature: string }>): Promise<string[]> {
+  const out: string[] = []
+  for await (const info of walk) out.push(info.signature)
+  return out
+}
+
+const methods = (sent: readonly { method: string }[]) => sent.map((request) => request.method)
+
+let ledgers: Record<LedgerProfile, MockLedger>
+let busiest: string
+
+beforeAll(() => {
+  const base = createMockLedger({ seed: 31, transactions: 2500 })
+  const legacy = createMockLedger({ seed: 31, transactions: 2500, profile: 'v1.9' })
+  ledgers = Object.fromEntries(
+    PROFILES.map((profile) => [
+      profile,
+      createMockLedger({ state: (LEGACY_ONLY.has(profile) ? legacy : base).state, profile }),
+    ]),
+  ) as Record<LedgerProfile, MockLedger>
+  busiest = base.addresses()[0] as string
+})
+
+describe('signaturesForAddress with parallel ranges', () => {
+  it.each(PROFILES)(
+    'yields the whole history in order, newest and oldest first (%s)',
+    async (profile) => {
+      const ledger = ledgers[profile]
+      const expected = ledger.signatures(busiest).map((info) => info.signature)
+      for (const order of ['newest', 'oldest'] as const) {
+        const { context, wire } = setup(ledger)
+        const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 100 })
+        expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+        expect(walk.checkpoint().done).toBe(true)
+        expect(wire.inFlight()).toBe(0)
+      }
+    },
+  )
+
+  it('cuts the span at blocks and walks the ranges side by side', async () => {
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const { context, wire } = setup(ledger)
+    expect(
+      await collect(signaturesForAddress(context, busiest, { parallel: 4, pageSize: 50 })),
+    ).toEqual(expected)
+    const sent = methods(wire.sent)
+    expect(sent).toContain('getSlot')
+    expect(sent).toContain('getFirstAvailableBlock')
+    const blocks = wire.sent.filter((request) => request.method === 'getBlock')
+    expect(blocks.length).toBeGreaterThan(2)
+    // Signatures only: no transactions, no rewards.
+    expect(blocks[0]?.params[1]).toMatchObject({ transactionDetails: 'signatures', rewards: false })
+    // Several page streams ran at once: the lanes' pages, and about as many block lookups.
+    expect(wire.peak()).toBeGreaterThan(2)
+    expect(wire.peak()).toBeLessThanOrEqual(8)
+    // Ranges start at boundary transactions: more distinct `before` cursors than one stream has.
+    const starts = wire.sent.filter(
+      (request) => request.method === 'getConfirmedSignaturesForAddress2',
+    )
+    expect(starts.length).toBeGreaterThan(Math.ceil(expected.length / 50))
+  })
+
+  it('walks a node without block methods as one range, exactly', async () => {
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const noBlocks: Intercept = (request, next) =>
+      /Block|Slot/.test(request.method)
+        ? Promise.reject(
+            Object.assign(new Error('gone'), {
+              code: 'RPC_ERROR',
+              shortMessage: 'Method not found',
+              context: { rpcCode: -32601, rpcMessage: 'Method not found' },
+            }),
+          )
+        : next(request)
+    for (const order of ['newest', 'oldest'] as const) {
+      const { context, wire } = setup(ledger, noBlocks)
+      const walk = signaturesForAddress(context, busiest, { parallel: 8, order, pageSize: 200 })
+      expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+      expect(wire.sent.filter((request) => request.method === 'getBlock')).toHaveLength(0)
+    }
+  })
+
+  it('stops after `limit` entries, from either end', async () => {
+    const ledger = ledgers.v4
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    for (const order of ['newest', 'oldest'] as const) {
+      const { context } = setup(ledger)
+      const walk = signaturesForAddress(context, busiest, {
+        parallel: 3,
+        order,
+        limit: 777,
+        pageSize: 100,
+      })
+      const want = order === 'oldest' ? [...expected].reverse() : expected
+      expect(await collect(walk)).toEqual(want.slice(0, 777))
+      expect(walk.checkpoint()).toMatchObject({ remaining: 0, done: true })
+    }
+  })
+
+  it('stops every range when the loop breaks, and leaves nothing running', async () => {
+    const { context, wire } = setup(ledgers['v1.18'])
+    const walk = signaturesForAddress(context, busiest, { parallel: 6, pageSize: 40 })
+    let seen = 0
+    for await (const _ of walk) if (++seen === 90) break
+    expect(wire.inFlight()).toBe(0)
+    const sentAtBreak = wire.sent.length
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(wire.sent.length).toBe(sentAtBreak)
+  })
+
+  it('refuses bad parallel and order options before any request', () => {
+    const { context, wire } = setup(ledgers['v1.18'])
+    for (const [options, param] of [
+      [{ parallel: 0 }, 'options.parallel'],
+      [{ parallel: 65 }, 'options.parallel'],
+      [{ parallel: 2.5 }, 'options.parallel'],
+      [{ order: 'asc' }, 'options.order'],
+      [{ resume: { version: 1, address: busiest, done: false }, order: 'oldest' }, 'options.order'],
+    ] as const) {
+      expect(() =>
+        signaturesForAddress(context, busiest, options as SignaturesForAddressOptions),
+      ).toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ param }),
+        }),
+      )
+    }
+    expect(wire.sent).toHaveLength(0)
+  })
+})
+
+describe('parallel ranges, exact against the oracle', () => {
+  const query = (ledger: MockLedger) => {
+    const all = ledgerSignatures(ledger)
+    const addresses = ledger.addresses()
+    const cursor = fc.oneof(
+      { weight: 3, arbitrary: fc.constant(undefined) },
+      { weight: 5, arbitrary: fc.constantFrom(...all) },
+      { weight: 1, arbitrary: fc.uint8Array({ minLength: 64, maxLength: 64 }).map(bs58.encode) },
+    )
+    return fc.record({
+      address: fc.oneof(fc.constantFrom(...addresses.slice(0, 3)), fc.constantFrom(...addresses)),
+      before: cursor,
+      until: cursor,
+      limit: fc.option(fc.integer({ min: 1, max: 3000 }), { nil: undefined, freq: 3 }),
+      pageSize: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 1000 })),
+      commitment: fc.constantFrom(undefined, 'confirmed' as const, 'finalized' as const),
+      parallel: fc.integer({ min: 1, max: 8 }),
+      order: fc.constantFrom('newest' as const, 'oldest' as const),
+    })
+  }
+
+  type Query = WalkQuery & {
+    address: string
+    pageSize: number
+    parallel: number
+    order: 'newest' | 'oldest'
+  }
+
+  async function check(ledger: MockLedger, profile: LedgerProfile, q: Query): Promise<void> {
+    const { context, wire } = setup(ledger)
+    const { address, order, limit, ...options } = q
+    // The oracle walks newest first: oldest first is its reverse, then cut by `limit`.
+    const expected = expectedWalk(ledger, profile, address, { ...q, limit: undefined })
+    const walk = signaturesForAddress(context, address, { ...options, limit, order, ...FAST })
+    if ('missing' in expected) {
+      const error = await collect(walk).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(CursorNotFoundError)
+      expect((error as CursorNotFoundError).context).toMatchObject(expected.missing)
+      return
+    }
+    const ordered = order === 'oldest' ? [...expected.signatures].reverse() : expected.signatures
+    expect(await collect(walk)).toEqual(limit === undefined ? ordered : ordered.slice(0, limit))
+    expect(walk.checkpoint().done).toBe(true)
+    expect(wire.inFlight()).toBe(0)
+  }
+
+  it('on random ledgers, queries, page sizes and lanes, for every profile', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 300, max: 2000 }),
+        async (seed, transactions) => {
+          const base = createMockLedger({ seed, transactions })
+          const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
+          const queries = fc.sample(query(base), { numRuns: 3, seed })
+          const legacyQueries = fc.sample(query(legacy), { numRuns: 3, seed })
+          for (const profile of PROFILES) {
+            const old = LEGACY_ONLY.has(profile)
+            const ledger = createMockLedger({ state: (old ? legacy : base).state, profile })
+            for (const q of old ? legacyQueries : queries) await check(ledger, profile, q)
+          }
+        },
+      ),
+      { numRuns: 8 },
+    )
+  })
+
+  it('on the fixed ledger, with cursors from anywhere in it', async () => {
+    for (const profile of PROFILES) {
+      const ledger = ledgers[profile]
+      await fc.assert(
+        fc.asyncProperty(query(ledger), (q) => check(ledger, profile, q)),
+        { numRuns: 12 },
+      )
+    }
+  })
+})
+
+describe('parallel ranges: checkpoints', () => {
+  it('resumes from a checkpoint taken mid-walk with exactly the entries not yet seen', async () => {
+    const ledger = ledgers.v4
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    for (const order of ['newest', 'oldest'] as const) {
+      const want = order === 'oldest' ? [...expected].reverse() : expected
+      for (const stopAt of [1, 333, 1400]) {
+        const { context } = setup(ledger)
+        const walk = signaturesForAddress(context, busiest, { parallel: 5, order, pageSize: 70 })
+        const first: string[] = []
+        for await (const info of walk) {
+          first.push(info.signature)
+          if (first.length === stopAt) break
+        }
+        // Through JSON, as a checkpoint stored in a file.
+        const checkpoint = JSON.parse(JSON.stringify(walk.checkpoint())) as HistoryCheckpoint
+        expect(checkpoint.order).toBe(order === 'oldest' ? 'oldest' : undefined)
+        const rest = await collect(
+          signaturesForAddress(setup(ledger).context, busiest, { resume: checkpoint, parallel: 3 }),
+        )
+        expect([...first, ...rest]).toEqual(want)
+      }
+    }
+  })
+
+  it('an oldest-first checkpoint holds what is left between its `until` and `before`', async () => {
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const { context } = setup(ledger)
+    const before = expected[10] as string
+    const walk = signaturesForAddress(context, busiest, {
+      before,
+      order: 'oldest',
+      parallel: 2,
+      limit: 5,
+    })
+    const got = await collect(walk)
+    expect(got).toEqual([...expected.slice(11)].reverse().slice(0, 5))
+    expect(walk.checkpoint()).toMatchObject({
+      order: 'oldest',
+      before,
+      until: got.at(-1),
+      remaining: 0,
+      done: true,
+    })
+  })
+})
+
+describe('transactionsForAddress with parallel ranges', () => {
+  it('yields every transaction with its entry, in order, both ways', async () => {
+    const ledger = ledgers.v2
+    const address = ledger.addresses()[2] as string
+    const expected = ledger.signatures(address).map((info) => info.signature)
+    expect(expected.length).toBeGreaterThan(200)
+    for (const order of ['newest', 'oldest'] as const) {
+      const { context } = setup(ledger, undefined, 'bigint')
+      const walk = transactionsForAddress(context, address, {
+        parallel: 4,
+        order,
+        pageSize: 50,
+        maxSupportedTransactionVersion: 0,
+      })
+      const got: string[] = []
+      for await (const { info, transaction } of walk) {
+        expect(transaction?.transaction.signatures[0]).toBe(info.signature)
+        got.push(info.signature)
+      }
+      expect(got).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+    }
+  })
+})
+
+describe('parallel ranges over HTTP with injected faults', () => {
+  const FAULTS: MockLedgerFaults = {
+    rate: 0.2,
+    seed: 17,
+    kinds: ['rateLimit', 'serverError', 'connectionReset', 'truncatedBody', 'staleNode'],
+    staleSlots: 40,
+    retryAfterSeconds: 0,
+  }
+  const servers: MockLedgerServer[] = []
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()))
+  })
+
+  it.each(['v1.18', 'v4'] as const)('walks exactly both ways (%s)', async (profile) => {
+    const ledger = ledgers[profile]
+    const server = await serveMockLedger(ledger, { faults: FAULTS })
+    servers.push(server)
+    const http = createHttpTransport({
+      url: server.url,
+      timeoutMs: 5_000,
+      retry: { attempts: 12, baseDelayMs: 1, maxDelayMs: 4 },
+    })
+    const context: MethodContext<'number'> = {
+      transport: withMethodPolicy(http, { deprecationWarnings: false }),
+      u64: 'number',
+    }
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    for (const order of ['newest', 'oldest'] as const) {
+      const walk = signaturesForAddress(context, busiest, {
+        parallel: 6,
+        order,
+        pageSize: 90,
+        headCheck: true,
+        pageRetryDelayMs: 1,
+      })
+      expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+    }
+    for (const kind of FAULTS.kinds ?? []) expect(server.stats.faults[kind]).toBeGreaterThan(0)
+  })
+})
