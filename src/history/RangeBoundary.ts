@@ -6,4 +6,8 @@
  * a node orders a slot's entries (by signature before 1.18, by block position since).
  * @internal
  */
-export type RangeBoundary = Readonly<{ signature: string; slot: bigint }>
+export type RangeBoundary = Readonly<{
+  /** Absent for a walk through the provider method, which filters by slot. */
+  signature?: string | undefined
+  slot: bigint
+}>

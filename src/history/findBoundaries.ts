@@ -19,7 +19,8 @@ const MIN_RANGE_SLOTS = 32n
  * the first ranges are fetched while the later boundaries are searched. The span runs from
  * `start.before` (or the node's newest slot at the walk's commitment) down to `until` (or the
  * node's first available block). Nothing is yielded for a node without the block methods, or a
- * span too short to cut: the walk is then one range.
+ * span too short to cut: the walk is then one range. With `bySlot` (a walk through the provider
+ * method, which filters by slot), the evenly spaced slots are the boundaries, without a search.
  * @internal
  */
 export async function* findBoundaries<TMode extends U64Mode>(
@@ -29,6 +30,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   count: number,
   lanes: number,
   signal: AbortSignal,
+  bySlot = false,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
   const oldest = start.order === 'oldest'
   let top: bigint | undefined
@@ -56,6 +58,11 @@ export async function* findBoundaries<TMode extends U64Mode>(
   const targets: bigint[] = []
   for (let i = 1n; i < pieces; i++) targets.push(top - (span * i) / pieces)
   if (oldest) targets.reverse()
+  // The provider method filters by slot: the targets themselves are the boundaries.
+  if (bySlot) {
+    for (const slot of targets) yield { slot }
+    return
+  }
   const reader = createBlockReader(context, start.commitment, signal)
   const searches: Promise<RangeBoundary | undefined>[] = []
   const search = (index: number): void => {

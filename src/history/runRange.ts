@@ -5,6 +5,7 @@ import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { HistoryRange } from './HistoryRange'
 import type { WalkPlan } from './resolveWalkOptions'
 import { walkPages } from './walkPages'
+import { walkProviderPages } from './walkProviderPages'
 
 /** A range being fetched in the background, its pages kept until they are taken. @internal */
 export type RangeRun<TMode extends U64Mode> = Readonly<{
@@ -24,7 +25,8 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
 /**
  * Fetches one range of a walk with the walk's own machinery (`walkPages`: lagging-node checks,
  * -32020 retries, dedupe within the range), from the range's `before` down to its floor (the
- * walk's `until` or end while the floor is unknown), keeping only the entries of its slots.
+ * walk's `until` or end while the floor is unknown), keeping only the entries of its slots; or,
+ * with `provider`, through the provider method with the range's slots as a filter.
  * @internal
  */
 export function runRange<TMode extends U64Mode>(
@@ -34,6 +36,7 @@ export function runRange<TMode extends U64Mode>(
   range: HistoryRange,
   signal: AbortSignal,
   onFinish: () => void,
+  provider = false,
 ): RangeRun<TMode> {
   const buffer: SignatureInfo<TMode>[][] = []
   let pending = range.floor === 'pending'
@@ -65,7 +68,10 @@ export function runRange<TMode extends U64Mode>(
   }
   const finished = (async () => {
     try {
-      for await (const page of walkPages(context, rangePlan, rangeStart, () => undefined)) {
+      const source = provider
+        ? walkProviderPages(context, rangePlan, start, range, signal)
+        : walkPages(context, rangePlan, rangeStart, () => undefined)
+      for await (const page of source) {
         const kept = page.filter(keep)
         if (kept.length > 0) buffer.push(kept)
         wake()

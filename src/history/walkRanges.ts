@@ -7,6 +7,7 @@ import type { HistoryRange } from './HistoryRange'
 import { linkSignal } from './linkSignal'
 import type { WalkPlan } from './resolveWalkOptions'
 import { type RangeRun, runRange } from './runRange'
+import { servesProviderHistory } from './servesProviderHistory'
 import type { OnWalkEnd } from './walkPages'
 
 /** Ranges cut per lane: more than one, so a lane that drew a dense range does not hold all back. */
@@ -45,6 +46,16 @@ export async function* walkRanges<TMode extends U64Mode>(
   const nextChange = (): Promise<void> => new Promise((resolve) => waiters.push(resolve))
   const startSlot = start.slot === undefined ? undefined : BigInt(start.slot)
 
+  // An endpoint with the provider method cuts by slot alone, and each range is one filtered query.
+  let provider = false
+  try {
+    provider = await servesProviderHistory(context, plan.address, link.signal)
+  } catch (error) {
+    link.dispose()
+    if (plan.signal?.aborted) return
+    throw error
+  }
+
   /** Starts a range once a lane is free; `false` if the walk stopped meanwhile. */
   const launch = async (range: HistoryRange): Promise<boolean> => {
     while (active >= lanes || runs.length - taken >= 2 * lanes) {
@@ -57,7 +68,7 @@ export async function* walkRanges<TMode extends U64Mode>(
       active--
       changed()
     }
-    runs.push(runRange(context, plan, start, range, link.signal, finished))
+    runs.push(runRange(context, plan, start, range, link.signal, finished, provider))
     changed()
     return true
   }
@@ -72,21 +83,28 @@ export async function* walkRanges<TMode extends U64Mode>(
       lanes * RANGES_PER_LANE,
       lanes,
       link.signal,
+      provider,
     )
     let upper: HistoryRange = { before: start.before, beforeSlot: startSlot }
     let floor: bigint | undefined
+    // Newest first over a node, the first range starts at once and learns its floor later; over
+    // the provider, whose boundaries come without a search, each range starts with its floor.
+    const early = !oldest && !provider
     try {
-      if (!oldest && !(await launch({ ...upper, floor: 'pending' }))) return
+      if (early && !(await launch({ ...upper, floor: 'pending' }))) return
       try {
         for await (const boundary of boundaries) {
           const below = { before: boundary.signature, beforeSlot: boundary.slot }
           if (oldest) {
             if (!(await launch({ ...below, aboveSlot: boundary.slot, floor }))) return
             floor = boundary.slot
-          } else {
+          } else if (early) {
             runs.at(-1)?.setFloor(boundary.slot)
             upper = { ...below, aboveSlot: boundary.slot }
             if (!(await launch({ ...upper, floor: 'pending' }))) return
+          } else {
+            if (!(await launch({ ...upper, floor: boundary.slot }))) return
+            upper = { ...below, aboveSlot: boundary.slot }
           }
         }
       } catch {
@@ -94,9 +112,9 @@ export async function* walkRanges<TMode extends U64Mode>(
         // more: the ranges started so far, and the last one reaching to the walk's end, still
         // cover the span exactly, with fewer lanes. A range that fails reports it in order.
       }
-      if (oldest) await launch({ ...upper, floor })
+      if (!early) await launch({ ...upper, floor: oldest ? floor : undefined })
     } finally {
-      if (!oldest) runs.at(-1)?.setFloor(undefined)
+      if (early) runs.at(-1)?.setFloor(undefined)
       planned = true
       changed()
     }

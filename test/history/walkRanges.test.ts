@@ -300,6 +300,77 @@ describe('parallel ranges: checkpoints', () => {
   })
 })
 
+describe('parallel ranges through a provider that serves getTransactionsForAddress', () => {
+  const withProvider = (profile: LedgerProfile) =>
+    createMockLedger({
+      state: ledgers[profile].state,
+      profile,
+      providerMethods: ['getTransactionsForAddress'],
+    })
+
+  it.each(['v1.18', 'v4'] as const)(
+    'cuts by slot and pages by token, exactly (%s)',
+    async (profile) => {
+      const ledger = withProvider(profile)
+      const expected = ledger.signatures(busiest).map((info) => info.signature)
+      for (const order of ['newest', 'oldest'] as const) {
+        const { context, wire } = setup(ledger)
+        const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 60 })
+        expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+        const sent = methods(wire.sent)
+        // No boundary search and no node paging: one filtered query stream per range.
+        expect(sent.filter((method) => /^getBlock|SignaturesForAddress/.test(method))).toEqual([])
+        const queries = wire.sent.filter(
+          (request) => request.method === 'getTransactionsForAddress',
+        )
+        expect(queries.length).toBeGreaterThan(Math.ceil(expected.length / 60))
+        const tokens = queries.filter(
+          (request) => (request.params[1] as { paginationToken?: string }).paginationToken,
+        )
+        expect(tokens.length).toBeGreaterThan(0)
+      }
+    },
+  )
+
+  it('asks the endpoint once, and keeps the cursors and the limit', async () => {
+    const ledger = withProvider('v1.18')
+    const all = ledger.signatures(busiest).map((info) => info.signature)
+    const { context, wire } = setup(ledger)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: all.length - 1 }),
+        fc.integer({ min: 0, max: all.length - 1 }),
+        fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
+        fc.constantFrom('newest' as const, 'oldest' as const),
+        fc.integer({ min: 2, max: 8 }),
+        async (i, j, limit, order, parallel) => {
+          const [from, to] = i <= j ? [i, j] : [j, i]
+          const before = all[from] as string
+          const until = all[to] as string
+          const between = all.slice(from + 1, to)
+          const ordered = order === 'oldest' ? [...between].reverse() : between
+          const walk = signaturesForAddress(context, busiest, {
+            before,
+            until,
+            limit,
+            order,
+            parallel,
+          })
+          expect(await collect(walk)).toEqual(
+            limit === undefined ? ordered : ordered.slice(0, limit),
+          )
+        },
+      ),
+      { numRuns: 25 },
+    )
+    // The probe went out once for this transport, whatever the number of walks.
+    const probes = wire.sent.filter(
+      (request) => (request.params[1] as { limit?: number }).limit === 1,
+    )
+    expect(probes).toHaveLength(1)
+  })
+})
+
 describe('transactionsForAddress with parallel ranges', () => {
   it('yields every transaction with its entry, in order, both ways', async () => {
     const ledger = ledgers.v2

@@ -1,0 +1,72 @@
+import type { MethodContext } from '../actions/MethodContext'
+import { isPlainObject } from '../json/isPlainObject'
+import type { U64Mode } from '../schemas/common'
+import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
+import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import type { HistoryRange } from './HistoryRange'
+import type { WalkPlan } from './resolveWalkOptions'
+
+/** The provider method (Helius) some endpoints serve beside the node's own. @internal */
+export const PROVIDER_METHOD = 'getTransactionsForAddress'
+
+/**
+ * The pages of one range of a walk through `getTransactionsForAddress`, newest first: the range's
+ * slots as a slot filter, the walk's `before` / `until` as a position filter (exclusive, as the
+ * node's cursors), and the provider's `paginationToken` from page to page. The provider orders by
+ * slot, then position in the block, as nodes from 1.18 on do.
+ * @internal
+ */
+export async function* walkProviderPages<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  range: HistoryRange,
+  signal: AbortSignal,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  const floor = range.floor === 'pending' ? undefined : range.floor
+  const filters = {
+    slot: {
+      ...(range.aboveSlot !== undefined && { lt: Number(range.aboveSlot) }),
+      ...(floor !== undefined && { gte: Number(floor) }),
+    },
+    signature: {
+      ...(start.before !== undefined && { lt: start.before }),
+      ...(start.until !== undefined && { gt: start.until }),
+    },
+  }
+  const decode = { method: PROVIDER_METHOD, endpoint: context.endpoint, redact: context.redact }
+  let paginationToken: string | undefined
+  for (;;) {
+    const config = {
+      transactionDetails: 'signatures',
+      sortOrder: 'desc',
+      limit: plan.pageSize,
+      filters,
+      ...(start.commitment !== undefined && { commitment: start.commitment }),
+      ...(paginationToken !== undefined && { paginationToken }),
+    }
+    const result = await context.transport(
+      { method: PROVIDER_METHOD, params: [plan.address, config] },
+      { signal },
+    )
+    if (!isPlainObject(result) || !Array.isArray(result.data)) {
+      throw toResponseShapeError(
+        { unsafe: false, expected: '{ data, paginationToken }', value: result, path: [] },
+        decode,
+      )
+    }
+    const token = result.paginationToken
+    if (token !== null && token !== undefined && typeof token !== 'string') {
+      throw toResponseShapeError(
+        { unsafe: false, expected: 'string | null', value: token, path: ['paginationToken'] },
+        decode,
+      )
+    }
+    const page = decodeSignatureInfos(result.data, context.u64, decode)
+    if (page.length > 0) yield page
+    if (typeof token !== 'string' || page.length === 0) return
+    paginationToken = token
+  }
+}
