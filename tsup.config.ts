@@ -19,8 +19,9 @@ export default defineConfig([
     // so `instanceof` holds for an error thrown by an action and checked against the main entry.
     splitting: true,
     dts: true,
-    // The browser build writes into dist/browser at the same time; leave it alone.
-    clean: ['**/*', '!browser/**'],
+    // The browser build and the CLI write into dist/browser and dist/cli at the same time;
+    // leave them alone.
+    clean: ['**/*', '!browser/**', '!cli/**'],
     platform: 'neutral',
     // Keep `node:` specifiers: the testing entry is Node-only and bundlers resolve them cleanly.
     removeNodeProtocol: false,
@@ -45,5 +46,23 @@ export default defineConfig([
     clean: true,
     platform: 'browser',
     esbuildPlugins: [usePlatformFetch],
+  },
+  // The `confirmed-rpc` program (package.json `bin`): Node only, ESM, not part of any entry or
+  // of the browser build. ts-morph, an optional peer dependency, stays external and is imported
+  // only when `migrate` runs (code splitting puts what imports it in a chunk of its own); diff,
+  // a devDependency, is bundled in, so the program needs nothing the library does not.
+  {
+    ...shared,
+    entry: { main: 'src/cli/main.ts' },
+    outDir: 'dist/cli',
+    format: ['esm'],
+    clean: true,
+    platform: 'node',
+    target: 'node20',
+    removeNodeProtocol: false,
+    splitting: true,
+    external: ['ts-morph'],
+    noExternal: ['diff'],
+    banner: { js: '#!/usr/bin/env node' },
   },
 ])

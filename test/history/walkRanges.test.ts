@@ -365,7 +365,9 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
     )
     // The probe went out once for this transport, whatever the number of walks.
     const probes = wire.sent.filter(
-      (request) => (request.params[1] as { limit?: number }).limit === 1,
+      (request) =>
+        request.method === 'getTransactionsForAddress' &&
+        (request.params[1] as { limit?: number }).limit === 1,
     )
     expect(probes).toHaveLength(1)
   })

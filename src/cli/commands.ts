@@ -1,0 +1,8 @@
+import type { CliCommand } from './CliCommand'
+import { migrateCommand } from './migrate/migrateCommand'
+
+/**
+ * Every subcommand of `confirmed-rpc`, in the order the help lists them. A new subcommand is
+ * one file exporting a `CliCommand` and one entry here.
+ */
+export const COMMANDS: readonly CliCommand[] = [migrateCommand]

@@ -1,0 +1,38 @@
+import type { CliCommand } from './CliCommand'
+import { formatOptionRows } from './formatOptionRows'
+import { HELP_OPTION } from './helpOption'
+
+/** The `confirmed-rpc --help` screen: the commands, the program's own options, exit codes. */
+export function formatMainHelp(commands: readonly CliCommand[], version: string): string {
+  const width = Math.max(...commands.map((command) => command.name.length)) + 3
+  const rows = commands
+    .map(
+      (command) =>
+        `  ${command.name.padEnd(width)}${command.summary}\n  ${' '.repeat(width)}example: ${command.examples[0]?.command ?? command.usage}`,
+    )
+    .join('\n')
+  const options = formatOptionRows({
+    help: { ...HELP_OPTION, example: 'confirmed-rpc --help' },
+    version: {
+      type: 'boolean',
+      short: 'v',
+      description: 'print the version and exit',
+      example: 'confirmed-rpc --version',
+    },
+  })
+  return [
+    `confirmed-rpc ${version}: tools for code that calls the deprecated ledger RPC methods`,
+    '',
+    'Usage: confirmed-rpc <command> [options]',
+    '',
+    'Commands:',
+    rows,
+    '',
+    'Options:',
+    options,
+    '',
+    "Run 'confirmed-rpc <command> --help' for a command's options and examples.",
+    'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures.',
+    '',
+  ].join('\n')
+}

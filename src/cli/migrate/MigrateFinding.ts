@@ -1,0 +1,24 @@
+import type { DeprecatedMethod } from './deprecatedMethods'
+
+/**
+ * What the codemod did with one use of a deprecated method, for the report:
+ *
+ * - `rewritten`: the call now uses the replacement.
+ * - `left`: a web3.js `Connection` call it did not rewrite; a `// confirmed-rpc migrate:`
+ *   comment above it says why.
+ * - `ignored`: not a web3.js `Connection` call (e.g. confirmed-rpc's own client, whose
+ *   deprecated methods keep working), so nothing to do; no comment.
+ */
+export type MigrateFinding = Readonly<{
+  /** Path as shown in the report and the diff (relative to the working directory). */
+  file: string
+  /** 1-based line and column of the method name in the original file. */
+  line: number
+  column: number
+  method: DeprecatedMethod
+  outcome: 'rewritten' | 'left' | 'ignored'
+  /** The replacement method: what a rewritten call now calls, what a left one should. */
+  replacement: string
+  /** One sentence: how the arguments were rewritten, or why the call was not. */
+  detail: string
+}>

@@ -1,0 +1,51 @@
+import { readdirSync, statSync } from 'node:fs'
+import { extname, join, resolve } from 'node:path'
+import { UsageError } from '../UsageError'
+import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS } from './sourceExtensions'
+
+/**
+ * The source files under the paths given on the command line, absolute, sorted, each once.
+ * A directory is walked (skipping node_modules, dist and hidden directories; declaration
+ * files `.d.ts` are not sources to rewrite); a file is taken as named. A path that does not
+ * exist, or a named file that is not a source file, is a `UsageError` naming it: checked for
+ * every path before anything is read or written.
+ */
+export function collectSourceFiles(paths: readonly string[], cwd: string): string[] {
+  const found = new Set<string>()
+  for (const given of paths) {
+    const path = resolve(cwd, given)
+    let stats: ReturnType<typeof statSync>
+    try {
+      stats = statSync(path)
+    } catch {
+      throw new UsageError(`path '${given}' does not exist`)
+    }
+    if (stats.isDirectory()) {
+      walk(path, found)
+    } else if (isSourceFile(path)) {
+      found.add(path)
+    } else {
+      throw new UsageError(
+        `path '${given}' is not a source file (expected ${SOURCE_EXTENSIONS.join(' ')})`,
+      )
+    }
+  }
+  return [...found].sort()
+}
+
+function walk(directory: string, found: Set<string>): void {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name)
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRECTORIES.includes(entry.name) && !entry.name.startsWith('.')) {
+        walk(path, found)
+      }
+    } else if (entry.isFile() && isSourceFile(path)) {
+      found.add(path)
+    }
+  }
+}
+
+function isSourceFile(path: string): boolean {
+  return SOURCE_EXTENSIONS.includes(extname(path)) && !/\.d\.[cm]?ts$/.test(path)
+}

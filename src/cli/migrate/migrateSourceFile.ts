@@ -1,0 +1,121 @@
+import { Node, type SourceFile } from 'ts-morph'
+import { applyTextEdits } from './applyTextEdits'
+import { classifyReceiver } from './classifyReceiver'
+import { DEPRECATED_METHODS } from './deprecatedMethods'
+import { findMethodReferences, type MethodReference } from './findMethodReferences'
+import { findResultShapeUse } from './findResultShapeUse'
+import { leaveComment } from './leaveComment'
+import type { MigrateFinding } from './MigrateFinding'
+import { planConfigArgument } from './planConfigArgument'
+import { shortText } from './shortText'
+import type { TextEdit } from './TextEdit'
+
+/** What {@link migrateSourceFile} needs to know beyond the file. */
+export type MigrateSourceFileOptions = Readonly<{
+  /** The path shown in findings. */
+  displayPath: string
+  /** The project's `exactOptionalPropertyTypes`: `{ commitment: undefined }` is then an error. */
+  exactOptionalPropertyTypes: boolean
+  /** Why receivers' types are unknown in this file (web3.js not found), for the report. */
+  typesUnavailable?: string | undefined
+}>
+
+/**
+ * Rewrites the deprecated web3.js v1 `Connection` calls of one file (see DEPRECATED_METHODS)
+ * and returns the new text with a finding per reference: rewritten, left (with a
+ * `// confirmed-rpc migrate:` comment above it saying why) or ignored (not a `Connection`).
+ * The file's syntax tree is only read; the edits are applied to its text.
+ */
+export function migrateSourceFile(
+  sourceFile: SourceFile,
+  options: MigrateSourceFileOptions,
+): { rewritten: string; findings: MigrateFinding[] } {
+  const edits: TextEdit[] = []
+  const findings: MigrateFinding[] = []
+  const comments = new Set<string>()
+  for (const reference of findMethodReferences(sourceFile)) {
+    const { line, column } = sourceFile.getLineAndColumnAtPos(reference.name.getStart())
+    const finding = (outcome: MigrateFinding['outcome'], detail: string) =>
+      findings.push({
+        file: options.displayPath,
+        line,
+        column,
+        method: reference.method,
+        replacement: DEPRECATED_METHODS[reference.method].replacement,
+        outcome,
+        detail,
+      })
+    const receiver = classifyReceiver(reference.access, reference.method)
+    if (receiver.match === 'other') {
+      finding('ignored', receiver.detail)
+      continue
+    }
+    const matchedBy =
+      receiver.match === 'name'
+        ? ` (receiver matched by its name \`${receiver.name}\`${options.typesUnavailable === undefined ? ': its type is unknown' : ''})`
+        : ''
+    const outcome = planReference(reference, options.exactOptionalPropertyTypes)
+    if (outcome.ok) {
+      edits.push(...outcome.edits)
+      finding('rewritten', `${outcome.note}${matchedBy}`)
+    } else {
+      const comment = leaveComment(reference.access, outcome.comment, comments)
+      if (comment !== undefined) edits.push(comment)
+      finding('left', `${outcome.reason}${matchedBy}`)
+    }
+  }
+  return { rewritten: applyTextEdits(sourceFile.getFullText(), edits), findings }
+}
+
+type ReferencePlan =
+  | Readonly<{ ok: true; edits: readonly TextEdit[]; note: string }>
+  | Readonly<{ ok: false; reason: string; comment: string }>
+
+/** The edits for one reference on a `Connection`, or why it stays (and its comment). */
+function planReference(
+  reference: MethodReference,
+  exactOptionalPropertyTypes: boolean,
+): ReferencePlan {
+  const { access, method, name } = reference
+  const spec = DEPRECATED_METHODS[method]
+  const target = spec.replacement
+  const leave = (reason: string): ReferencePlan => ({
+    ok: false,
+    reason,
+    comment: `${method} kept: ${reason}`,
+  })
+  const call = access.getParent()
+  if (!Node.isCallExpression(call) || call.getExpression() !== access) {
+    return leave(
+      `referenced without being called (\`${shortText(access.getParent() ?? access)}\`): move it to ${target} by hand`,
+    )
+  }
+  const args = call.getArguments()
+  const [first, second] = args
+  if (first === undefined || args.length > spec.maxArguments || args.some(Node.isSpreadElement)) {
+    return leave(
+      `called with unexpected arguments (\`${shortText(call)}\`): move it to ${target} by hand`,
+    )
+  }
+  if (spec.resultShapeChanges) {
+    const use = findResultShapeUse(call)
+    if (use !== undefined) {
+      const change = `${target} resolves \`transaction\` to { message, signatures }, not a web3.js Transaction`
+      return use.kind === 'transaction'
+        ? leave(`${use.detail}, and ${change}`)
+        : leave(
+            `${use.detail}, so the codemod cannot see whether its \`transaction\` is read; ${change}`,
+          )
+    }
+  }
+  // The name: the identifier, or the text inside the quotes of `x['name']`.
+  const rename: TextEdit = Node.isIdentifier(name)
+    ? { start: name.getStart(), end: name.getEnd(), text: target }
+    : { start: name.getStart() + 1, end: name.getEnd() - 1, text: target }
+  if (spec.config === 'rename') {
+    return { ok: true, edits: [rename], note: 'same arguments, same result type' }
+  }
+  const config = planConfigArgument(first, second, exactOptionalPropertyTypes)
+  if (!config.ok) return leave(config.reason)
+  return { ok: true, edits: [rename, ...config.edits], note: config.note }
+}

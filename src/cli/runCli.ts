@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util'
+import type { CliCommand } from './CliCommand'
+import type { CliIo } from './CliIo'
+import { COMMANDS } from './commands'
+import { EXIT_CODES } from './exitCodes'
+import { formatCommandHelp } from './formatCommandHelp'
+import { formatMainHelp } from './formatMainHelp'
+import { readPackageVersion } from './readPackageVersion'
+import { UsageError } from './UsageError'
+
+/**
+ * The `confirmed-rpc` program: picks the subcommand named by the first argument, answers
+ * `--help` and `--version`, runs the command and turns what it throws into an exit code
+ * (`UsageError` 2, anything else 1). Resolves to the exit code; never exits the process.
+ */
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  commands: readonly CliCommand[] = COMMANDS,
+): Promise<number> {
+  const [first, ...rest] = argv
+  const mainHelp = () => formatMainHelp(commands, readPackageVersion())
+  if (first === undefined) {
+    io.stderr(mainHelp())
+    return EXIT_CODES.usage
+  }
+  if (first === '--help' || first === '-h' || (first === 'help' && rest.length === 0)) {
+    io.stdout(mainHelp())
+    return EXIT_CODES.ok
+  }
+  if (first === '--version' || first === '-v') {
+    io.stdout(`${readPackageVersion()}\n`)
+    return EXIT_CODES.ok
+  }
+  // `confirmed-rpc help migrate` reads as `confirmed-rpc migrate --help`.
+  const name = first === 'help' ? (rest[0] ?? '') : first
+  const command = commands.find((candidate) => candidate.name === name)
+  if (command === undefined) {
+    const known = commands.map((candidate) => candidate.name).join(', ')
+    const what = first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${name}'`
+    io.stderr(
+      `confirmed-rpc: ${what} (commands: ${known})\nRun 'confirmed-rpc --help' for usage.\n`,
+    )
+    return EXIT_CODES.usage
+  }
+  if (first === 'help' || asksForHelp(rest)) {
+    io.stdout(formatCommandHelp(command))
+    return EXIT_CODES.ok
+  }
+  try {
+    return await command.run(rest, io)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(
+        `confirmed-rpc ${command.name}: ${error.message}\nRun 'confirmed-rpc ${command.name} --help' for usage.\n`,
+      )
+      return EXIT_CODES.usage
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr(`confirmed-rpc ${command.name}: ${message}\n`)
+    // The stack only on request: it helps a bug report, and is noise to everyone else.
+    if (process.env.CONFIRMED_RPC_DEBUG && error instanceof Error && error.stack) {
+      io.stderr(`${error.stack}\n`)
+    }
+    return EXIT_CODES.failure
+  }
+}
+
+/** `--help` or `-h` anywhere before `--`, read as parseArgs reads it (not as an option's value). */
+function asksForHelp(args: readonly string[]): boolean {
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: { help: { type: 'boolean', short: 'h' } },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  })
+  return tokens.some((token) => token.kind === 'option' && token.name === 'help')
+}
