@@ -9,7 +9,15 @@ import { createSlidingWindow } from './createSlidingWindow'
 import type { FallbackEndpoint } from './FallbackEndpoint'
 import type { FallbackRankOptions, FallbackTransportOptions } from './FallbackTransportOptions'
 import { notify } from './hookEvents'
-import { type OptionRule, RETRY_OPTION_RULES } from './httpTransportOptionKeys'
+import {
+  COUNT,
+  DURATION,
+  FUNCTION,
+  type OptionRule,
+  POSITIVE,
+  RETRY,
+  RETRY_OPTION_RULES,
+} from './httpTransportOptionKeys'
 import { isRetryableError } from './isRetryableError'
 import type { RpcRequest, RpcTransport } from './RpcTransport'
 import { rankEndpoints } from './rankEndpoints'
@@ -26,26 +34,15 @@ const TRANSACTION_HISTORY_NOT_AVAILABLE = -32011
 
 const isObjectOrBoolean = (value: unknown): boolean =>
   typeof value === 'boolean' || isPlainObject(value)
-const POSITIVE: OptionRule = [
-  (value) => Number.isFinite(value) && (value as number) > 0,
-  'a number > 0',
-]
-const WEIGHT: OptionRule = [
-  (value) => Number.isFinite(value) && (value as number) >= 0,
-  'a number >= 0',
-]
 
 const OPTION_RULES = {
-  retry: [(value) => value === false || isPlainObject(value), 'an object or false'],
+  retry: RETRY,
   rank: [isObjectOrBoolean, 'a boolean or an object'],
-  onThrottle: [(value) => typeof value === 'function', 'a function'],
+  onThrottle: FUNCTION,
 } satisfies Record<keyof FallbackTransportOptions, OptionRule>
 
 const RANK_RULES = {
-  sampleCount: [
-    (value) => Number.isSafeInteger(value) && (value as number) >= 1,
-    'an integer >= 1',
-  ],
+  sampleCount: COUNT,
   intervalMs: POSITIVE,
   probe: [
     (value) =>
@@ -155,7 +152,7 @@ export function createFallbackTransport(
       checkOptions(
         CALLER,
         rankOptions.weights,
-        { stability: WEIGHT, latency: WEIGHT },
+        { stability: DURATION, latency: DURATION },
         'rank.weights',
       )),
   }

@@ -21,18 +21,28 @@ export function toHttpUrl(value: unknown): URL | undefined {
 
 const isFunction = (value: unknown): boolean => typeof value === 'function'
 
-const FUNCTION: OptionRule = [isFunction, 'a function']
-const DURATION: OptionRule = [
+/** @internal */
+export const FUNCTION: OptionRule = [isFunction, 'a function']
+/** A number of 0 or more (a delay, a weight). @internal */
+export const DURATION: OptionRule = [
   (value) => Number.isFinite(value) && (value as number) >= 0,
   'a number >= 0',
 ]
-const POSITIVE: OptionRule = [
+/** @internal */
+export const POSITIVE: OptionRule = [
   (value) => Number.isFinite(value) && (value as number) > 0,
   'a number > 0',
 ]
-const COUNT: OptionRule = [
+/** @internal */
+export const COUNT: OptionRule = [
   (value) => Number.isSafeInteger(value) && (value as number) >= 1,
   'an integer of at least 1',
+]
+
+/** `false`, or an object of retry options. @internal */
+export const RETRY: OptionRule = [
+  (value) => value === false || isPlainObject(value),
+  'an object or false',
 ]
 
 // Tables rather than a check per option: one loop refuses unknown keys (a typo) and bad values
@@ -44,7 +54,7 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
   headers: [isPlainObject, 'an object'],
   fetch: FUNCTION,
   timeoutMs: POSITIVE,
-  retry: [(value) => value === false || isPlainObject(value), 'an object or false'],
+  retry: RETRY,
   maxResponseBytes: COUNT,
   onRequest: FUNCTION,
   onResponse: FUNCTION,

@@ -14,10 +14,7 @@ import {
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { expectedWalk, ledgerSignatures } from './historyOracle'
 import { instrumentTransport } from './instrumentTransport'
-
-const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
-/** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */
-const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
+import { collect, LEGACY_ONLY, PROFILES } from './walkSetup'
 
 /** The client stack over HTTP: retrying transport, method policy, an in-flight counter. */
 function httpContext(url: string, u64: U64Mode = 'number') {
@@ -33,12 +30,6 @@ function httpContext(url: string, u64: U64Mode = 'number') {
     endpoint: url,
   }
   return { context, wire }
-}
-
-async function collect(walk: AsyncIterable<{ signature: string }>): Promise<string[]> {
-  const out: string[] = []
-  for await (const info of walk) out.push(info.signature)
-  return out
 }
 
 /**

@@ -1,7 +1,6 @@
 import bs58 from 'bs58'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import type { MethodContext } from '../../src/actions/MethodContext'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
@@ -9,44 +8,15 @@ import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
-import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import type { RpcRequest } from '../../src/transport/RpcTransport'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
-import {
-  createGate,
-  type Intercept,
-  instrumentTransport,
-  laggingAnswer,
-} from './instrumentTransport'
+import { createGate, laggingAnswer } from './instrumentTransport'
+import { collect, FAST, LEGACY_ONLY, PROFILES, setup } from './walkSetup'
 
-const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
-/** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */
-const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
-const FAST = { pageRetryDelayMs: 0 } as const
 const HEAD_CHECK = { headCheck: true, ...FAST } as const
-
-/** A client context over the ledger, with the client's method policy and an instrumented wire. */
-function setup<TMode extends U64Mode = 'number'>(
-  ledger: MockLedger,
-  intercept?: Intercept,
-  u64: TMode = 'number' as TMode,
-) {
-  const wire = instrumentTransport(ledger.transport, intercept)
-  const context: MethodContext<TMode> = {
-    transport: withMethodPolicy(wire.transport, { deprecationWarnings: false }),
-    u64,
-  }
-  return { wire, context }
-}
-
-async function collect(walk: AsyncIterable<{ signature: string }>): Promise<string[]> {
-  const out: string[] = []
-  for await (const info of walk) out.push(info.signature)
-  return out
-}
 
 function configOf(request: RpcRequest): Record<string, unknown> {
   return (request.params[1] ?? {}) as Record<string, unknown>

@@ -8,7 +8,6 @@ import type { SignaturesForAddressOptions } from '../../src/history/SignaturesFo
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { transactionsForAddress } from '../../src/history/transactionsForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
-import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import {
@@ -18,33 +17,11 @@ import {
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
-import { type Intercept, instrumentTransport } from './instrumentTransport'
+import type { Intercept } from './instrumentTransport'
+import { collect, FAST, LEGACY_ONLY, PROFILES, setup } from './walkSetup'
 
 // The walk cut into slot ranges (`parallel`, `order: 'oldest'`): the same entries, in the same
 // order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
-
-const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
-const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
-const FAST = { pageRetryDelayMs: 0 } as const
-
-function setup<TMode extends U64Mode = 'number'>(
-  ledger: MockLedger,
-  intercept?: Intercept,
-  u64: TMode = 'number' as TMode,
-) {
-  const wire = instrumentTransport(ledger.transport, intercept)
-  const context: MethodContext<TMode> = {
-    transport: withMethodPolicy(wire.transport, { deprecationWarnings: false }),
-    u64,
-  }
-  return { wire, context }
-}
-
-async function collect(walk: AsyncIterable<{ signature: string }>): Promise<string[]> {
-  const out: string[] = []
-  for await (const info of walk) out.push(info.signature)
-  return out
-}
 
 const methods = (sent: readonly { method: string }[]) => sent.map((request) => request.method)
 

@@ -16,6 +16,7 @@ import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
 import { BODY_NOT_JSON } from '../../src/transport/transportErrors'
 import { pagerOf } from './support/pagerOf'
 import { sameJson } from './support/sameJson'
+import { seededRandom } from './support/seededRandom'
 import { type Settled, settleWithin } from './support/settleWithin'
 import { count, formatTally, type Tally } from './support/tally'
 import { expectTypedError } from './support/typedError'
@@ -91,18 +92,6 @@ const PLANS: readonly EndpointPlan[] = [
     },
   },
 ]
-
-/** A small deterministic generator, so the workload is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 /** An endpoint's own failure, which another attempt may not meet. */
 function isEndpointTransient(error: ConfirmedRpcError): boolean {
@@ -212,7 +201,7 @@ function pickCall(
 
 /** The workload: lookups of transactions and pages of signatures of the 40 busiest addresses. */
 function workload(ledger: MockLedger): Call[] {
-  const next = random(2_025)
+  const next = seededRandom(2_025)
   const pool = ledger
     .addresses()
     .slice(0, 40)

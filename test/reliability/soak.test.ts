@@ -11,6 +11,7 @@ import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveM
 import { BODY_NOT_JSON } from '../../src/transport/transportErrors'
 import { pagerOf } from './support/pagerOf'
 import { sameJson } from './support/sameJson'
+import { seededRandom } from './support/seededRandom'
 import { type Settled, settleWithin } from './support/settleWithin'
 import { count, formatTally, type Tally } from './support/tally'
 import { expectTypedError } from './support/typedError'
@@ -37,18 +38,6 @@ const KINDS: readonly MockLedgerFaultKind[] = [
   'staleNode',
 ]
 const ENCODINGS: readonly TransactionEncoding[] = ['json', 'jsonParsed', 'base64', 'base58']
-
-/** A small deterministic generator, so the workload is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 /** Failures another attempt may not meet: what a call may still end in after its retries. */
 function isTransient(error: ConfirmedRpcError): boolean {
@@ -96,7 +85,7 @@ afterAll(async () => {
  * (150 slots behind) answers them exactly like a fresh one, so every result has one right value.
  */
 function workload(): Call[] {
-  const next = random(2_024)
+  const next = seededRandom(2_024)
   const oldest = ledger.state.frontiers.finalized - STALE_SLOTS - 1
   const addresses = ledger.addresses().slice(0, 40)
   const pool = addresses.flatMap((address) =>
