@@ -28,20 +28,21 @@ const NO_BLOCK: ReadonlySet<number> = new Set([-32001, -32004, -32007, -32009, -
 /**
  * Reads blocks under their current names (`getBlocks`, `getBlock`, from 1.7) or, on a node that
  * answers those with -32601, the names releases before 1.7 knew (`getConfirmedBlocks`,
- * `getConfirmedBlock`). A `getBlock` asks for the signatures alone, without rewards.
+ * `getConfirmedBlock`). A `getBlock` asks for the signatures alone, without rewards. `signal`
+ * gives each request its own signal.
  * @internal
  */
 export function createBlockReader(
   context: MethodContext<U64Mode>,
   commitment: Commitment | undefined,
-  signal: AbortSignal,
+  signal: () => AbortSignal,
 ): BlockReader {
   let confirmedNames = false
   let usable = true
   const call = async (method: string, params: readonly unknown[]): Promise<unknown> => {
     const name = confirmedNames ? method.replace('get', 'getConfirmed') : method
     try {
-      return await context.transport({ method: name, params }, { signal })
+      return await context.transport({ method: name, params }, { signal: signal() })
     } catch (error) {
       const missing =
         isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === METHOD_NOT_FOUND

@@ -31,6 +31,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   lanes: number,
   signal: AbortSignal,
   bySlot = false,
+  requestSignal: () => AbortSignal = () => signal,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
   const oldest = start.order === 'oldest'
   let top: bigint | undefined
@@ -63,7 +64,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
     for (const slot of targets) yield { slot }
     return
   }
-  const reader = createBlockReader(context, start.commitment, signal)
+  const reader = createBlockReader(context, start.commitment, requestSignal)
   const searches: Promise<RangeBoundary | undefined>[] = []
   const search = (index: number): void => {
     const target = targets[index]

@@ -1,6 +1,7 @@
 import type { MethodContext } from '../actions/MethodContext'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { createSignalGroup } from './createSignalGroup'
 import { findBoundaries } from './findBoundaries'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { HistoryRange } from './HistoryRange'
@@ -34,6 +35,8 @@ export async function* walkRanges<TMode extends U64Mode>(
   const oldest = start.order === 'oldest'
   const lanes = plan.parallel
   const link = linkSignal(plan.signal)
+  // Every range and block lookup gets its own signal (see createSignalGroup).
+  const group = createSignalGroup(link.signal)
   const runs: RangeRun<TMode>[] = []
   let active = 0
   let taken = 0
@@ -51,6 +54,7 @@ export async function* walkRanges<TMode extends U64Mode>(
   try {
     provider = await servesProviderHistory(context, plan.address, link.signal)
   } catch (error) {
+    group.dispose()
     link.dispose()
     if (plan.signal?.aborted) return
     throw error
@@ -68,7 +72,7 @@ export async function* walkRanges<TMode extends U64Mode>(
       active--
       changed()
     }
-    runs.push(runRange(context, plan, start, range, link.signal, finished, provider))
+    runs.push(runRange(context, plan, start, range, group.child(), finished, provider))
     changed()
     return true
   }
@@ -84,6 +88,7 @@ export async function* walkRanges<TMode extends U64Mode>(
       lanes,
       link.signal,
       provider,
+      group.child,
     )
     let upper: HistoryRange = { before: start.before, beforeSlot: startSlot }
     let floor: bigint | undefined
@@ -147,6 +152,7 @@ export async function* walkRanges<TMode extends U64Mode>(
     changed()
     await producing
     await Promise.all(runs.map((run) => run.finished))
+    group.dispose()
     link.dispose()
   }
 }

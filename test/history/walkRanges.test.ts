@@ -129,6 +129,22 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(wire.sent.length).toBe(sentAtBreak)
   })
 
+  it('keeps each signal under the listener count Node warns about', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const { context } = setup(ledgers['v1.18'])
+      const walk = signaturesForAddress(context, busiest, { parallel: 32, pageSize: 20 })
+      expect(await collect(walk)).toHaveLength(ledgers['v1.18'].signatures(busiest).length)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+
   it('refuses bad parallel and order options before any request', () => {
     const { context, wire } = setup(ledgers['v1.18'])
     for (const [options, param] of [

@@ -1,0 +1,30 @@
+/** Signals that abort together with one parent. @internal */
+export type SignalGroup = Readonly<{
+  /** A new signal that aborts when the parent does. */
+  child(): AbortSignal
+  /** Stops listening to the parent. */
+  dispose(): void
+}>
+
+/**
+ * Signals for the many requests of one walk that all abort with its signal, through one listener
+ * on it: Node warns of a leak once a signal has more than ten listeners, and a walk with
+ * `parallel: 8` has more requests than that in flight, each listening to its own signal.
+ * @internal
+ */
+export function createSignalGroup(parent: AbortSignal): SignalGroup {
+  const children = new Set<AbortController>()
+  const onAbort = (): void => {
+    for (const controller of children) controller.abort(parent.reason)
+  }
+  parent.addEventListener('abort', onAbort, { once: true })
+  return {
+    child() {
+      const controller = new AbortController()
+      if (parent.aborted) controller.abort(parent.reason)
+      else children.add(controller)
+      return controller.signal
+    },
+    dispose: () => parent.removeEventListener('abort', onAbort),
+  }
+}
