@@ -18,6 +18,12 @@ import { runFallbackSuite } from './suites/runFallbackSuite'
 import { runHeadCheckSuite } from './suites/runHeadCheckSuite'
 import { runMemorySuite } from './suites/runMemorySuite'
 import { type PagingTarget, runPagingSuite } from './suites/runPagingSuite'
+import { runParallelMemorySuite } from './suites/runParallelMemorySuite'
+import {
+  PARALLEL_LATENCY_MS,
+  type ParallelTarget,
+  runParallelSuite,
+} from './suites/runParallelSuite'
 import type { BenchRow } from './support/BenchRow'
 import { describeMachine } from './support/describeMachine'
 import { formatTable } from './support/formatTable'
@@ -25,7 +31,7 @@ import { meetsTarget } from './support/meetsTarget'
 import { resolveBenchSettings } from './support/resolveBenchSettings'
 import { startChild } from './support/startChild'
 
-type LedgerReady = PagingTarget & { buildMs: number }
+type LedgerReady = PagingTarget & ParallelTarget & { buildMs: number; latencyUrl: string }
 
 const args = process.argv.slice(2)
 const settings = resolveBenchSettings(args)
@@ -39,8 +45,9 @@ console.log(`machine: ${describeMachine()}`)
 
 // The paging ledger is built (in its child) before anything is measured: building it alongside
 // the decode benchmarks took one of the two cores from them and moved their ratios by up to 0.1.
+// The same child serves it a second time with latency, for the parallel walks.
 const ledger = startChild<LedgerReady>(new URL('./serveLedgerChild.ts', import.meta.url), {
-  input: { transactions: settings.pagingTransactions },
+  input: { transactions: settings.pagingTransactions, latencyMs: PARALLEL_LATENCY_MS },
 })
 ledger.catch(() => undefined)
 const rows: BenchRow[] = []
@@ -89,6 +96,15 @@ try {
   try {
     log('paging over loopback')
     rows.push(...(await runPagingSuite(served.ready, settings)))
+    log(`parallel walks, ${PARALLEL_LATENCY_MS} ms a request`)
+    const parallel = await runParallelSuite(
+      { ...served.ready, url: served.ready.latencyUrl },
+      settings,
+    )
+    rows.push(...parallel.rows)
+    notes.push(...parallel.notes)
+    log('parallel walk, heap')
+    rows.push(...(await runParallelMemorySuite(served.ready)))
   } finally {
     await served.stop()
   }

@@ -1,0 +1,97 @@
+/**
+ * Child process (run with --expose-gc): walks the whole history of `address` at `url` (a served
+ * mock ledger) with `order: 'oldest'` and `parallel`, reading the heap after a full GC before the
+ * walk, `steps` times along the way and after it; then the older half of the history the
+ * same way (`before` its middle entry: as many ranges, each half as long); then the whole history
+ * again keeping every entry in an array, which is what reading it oldest first costs without the
+ * ranges (collect, then reverse).
+ *
+ * Input (IPC): `{ url, address, count, parallel, steps }`. Message:
+ * `{ samples, end, half: { samples, count }, retained: { before, after }, digest, count }`,
+ * where each `samples[0]` is the heap before its walk, `end` the heap once the whole walk is
+ * over, and `digest` the sha-256 of the signatures it walked, joined by `'\n'` (see
+ * `serveLedgerChild.ts`).
+ */
+import { createHash } from 'node:crypto'
+import { createClient } from '../src/client'
+import type { SignatureInfo } from '../src/schemas/SignatureInfo'
+
+type Input = { url: string; address: string; count: number; parallel: number; steps: number }
+type HeapSample = { count: number; heapUsed: number }
+
+function collectAndMeasure(): number {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (gc === undefined) throw new Error('run with --expose-gc')
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed
+}
+
+process.once('disconnect', () => process.exit(0))
+process.once('message', async (input: Input) => {
+  const client = createClient({ url: input.url, deprecationWarnings: false })
+  const walk = (before?: string) =>
+    client.signaturesForAddress(input.address, {
+      order: 'oldest',
+      parallel: input.parallel,
+      ...(before === undefined ? {} : { before }),
+    })
+  const { steps } = input
+
+  /**
+   * Walks (from `before`, if given), calling `seen` on each entry, with the heap read before and
+   * every `1 / steps` of the `expected` entries.
+   */
+  const sampled = async (
+    expected: number,
+    before: string | undefined,
+    seen: (info: SignatureInfo<'number'>) => void,
+  ) => {
+    const step = Math.max(1, Math.floor(expected / steps))
+    const samples: HeapSample[] = [{ count: 0, heapUsed: collectAndMeasure() }]
+    let count = 0
+    for await (const info of walk(before)) {
+      seen(info)
+      count++
+      if (count % step === 0) samples.push({ count, heapUsed: collectAndMeasure() })
+    }
+    return { samples, count }
+  }
+
+  // A first walk, not measured: the code it compiles and the sockets its lanes open stay on the
+  // heap, and would otherwise count as growth of the measured walk. It also finds the middle.
+  let middleSignature: string | undefined
+  const middle = Math.floor(input.count / 2)
+  let index = 0
+  for await (const info of walk()) {
+    if (index++ === middle) middleSignature = info.signature
+  }
+
+  // Hashed as it goes (joined by '\n', as the oracle's digest), so that the check holds nothing.
+  const hash = createHash('sha256')
+  let separator = ''
+  const whole = await sampled(input.count, undefined, (info) => {
+    hash.update(separator + info.signature)
+    separator = '\n'
+  })
+  const end = collectAndMeasure()
+
+  // The entries older than the middle one: `middle` of them.
+  const half = await sampled(middle, middleSignature, () => undefined)
+  if (half.count !== middle) throw new Error(`the half walk saw ${half.count} of ${middle}`)
+
+  const kept: SignatureInfo<'number'>[] = []
+  const retainedBefore = collectAndMeasure()
+  for await (const info of walk()) kept.push(info)
+  const retainedAfter = collectAndMeasure()
+  if (kept.length !== whole.count) throw new Error(`the kept walk saw ${kept.length}`)
+
+  process.send?.({
+    samples: whole.samples,
+    end,
+    half: { samples: half.samples, count: half.count },
+    retained: { before: retainedBefore, after: retainedAfter },
+    digest: hash.digest('hex'),
+    count: whole.count,
+  })
+})

@@ -1,0 +1,109 @@
+import type { BenchRow } from '../support/BenchRow'
+import { startChild } from '../support/startChild'
+
+/** The served ledger to walk (no latency needed: only the heap is measured). */
+export type ParallelMemoryTarget = Readonly<{
+  url: string
+  address: string
+  count: number
+  /** sha-256 of the oracle's signatures, oldest first, joined by `'\n'`. */
+  reversedDigest: string
+}>
+
+type HeapSample = { count: number; heapUsed: number }
+type ParallelMemoryReport = {
+  samples: HeapSample[]
+  end: number
+  half: { samples: HeapSample[]; count: number }
+  retained: { before: number; after: number }
+  digest: string
+  count: number
+}
+
+const PARALLEL = 8
+/**
+ * Heap samples along each walk. The heap of an oldest-first walk is a sawtooth (a range is held
+ * whole, then handed out and let go), one tooth per range: sampled every tenth, the same walk's
+ * peak read 0.25× to 0.36× of the whole history from run to run. Every 2% is about twice per
+ * range (a range is 1/24 of the history), and costs a few milliseconds a sample.
+ */
+const SAMPLES = 50
+const MIB = 1024 * 1024
+const mib = (bytes: number): string => `${(bytes / MIB).toFixed(1)} MiB`
+
+/** Growth of the heap at the highest of the samples, over the first (taken before the walk). */
+function peakGrowth(samples: readonly HeapSample[]): number {
+  const [first] = samples
+  if (first === undefined) throw new Error('no heap sample')
+  return Math.max(...samples.map((sample) => sample.heapUsed)) - first.heapUsed
+}
+
+/**
+ * The heap of an oldest-first walk with `parallel: 8` over a served ledger, in a child process
+ * with `--expose-gc` (see `parallelMemoryChild.ts`): its growth at the highest of the samples
+ * taken every 2% of the way, against the growth of keeping the whole history (what reading it
+ * oldest first costs without the ranges) and against the same walk of the older half of the
+ * history; and the heap once the walk is over against the heap before it. The walk must be exact
+ * (sha-256 of its signatures).
+ *
+ * Targets: a peak of at most 30% of the whole history (the walk holds "a few ranges"); a flat
+ * heap, that is one that does not follow the history's length (twice the history, at most a
+ * quarter more at the peak); nothing left once the walk is over. The walk cuts its span into
+ * `parallel × 3` ranges whatever the span's length and holds each one whole until it is handed
+ * out, up to `2 × parallel` of them, so its peak is a share of the history: the second target
+ * tells whether that is so.
+ */
+export async function runParallelMemorySuite(target: ParallelMemoryTarget): Promise<BenchRow[]> {
+  const child = await startChild<ParallelMemoryReport>(
+    new URL('../parallelMemoryChild.ts', import.meta.url),
+    {
+      input: {
+        url: target.url,
+        address: target.address,
+        count: target.count,
+        parallel: PARALLEL,
+        steps: SAMPLES,
+      },
+      nodeFlags: ['--expose-gc'],
+    },
+  )
+  await child.stop()
+  const { samples, end, half, retained, digest, count } = child.ready
+  const first = samples[0]
+  if (first === undefined || count !== target.count || digest !== target.reversedDigest) {
+    throw new Error(`the oldest-first walk was not exact: ${count} of ${target.count} signatures`)
+  }
+  const peak = peakGrowth(samples)
+  const halfPeak = peakGrowth(half.samples)
+  const whole = retained.after - retained.before
+  const subject = `${count.toLocaleString('en')} signatures, oldest first, parallel ${PARALLEL}`
+  return [
+    {
+      group: 'parallel memory',
+      subject,
+      comparison: 'peak heap growth of the walk ÷ growth keeping the whole history',
+      ours: mib(peak),
+      other: mib(whole),
+      ratio: peak / whole,
+      target: { op: '<=', value: 0.3 },
+    },
+    {
+      group: 'parallel memory',
+      subject,
+      comparison: `peak heap growth, whole history ÷ older half (${half.count.toLocaleString('en')})`,
+      ours: mib(peak),
+      other: mib(halfPeak),
+      ratio: peak / halfPeak,
+      target: { op: '<=', value: 1.25 },
+    },
+    {
+      group: 'parallel memory',
+      subject,
+      comparison: 'heap at end ÷ heap before the walk',
+      ours: mib(end),
+      other: mib(first.heapUsed),
+      ratio: end / first.heapUsed,
+      target: { op: '<=', value: 1.1 },
+    },
+  ]
+}
