@@ -1,4 +1,5 @@
 import type { MethodContext } from '../actions/MethodContext'
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
@@ -68,9 +69,8 @@ export function runRange<TMode extends U64Mode>(
   }
   const finished = (async () => {
     try {
-      const source = provider
-        ? walkProviderPages(context, rangePlan, start, range, signal)
-        : walkPages(context, rangePlan, rangeStart, () => undefined)
+      const nodePages = () => walkPages(context, rangePlan, rangeStart, () => undefined)
+      const source = provider ? providerPages(nodePages) : nodePages()
       for await (const page of source) {
         const kept = page.filter(keep)
         if (kept.length > 0) buffer.push(kept)
@@ -88,6 +88,26 @@ export function runRange<TMode extends U64Mode>(
       onFinish()
     }
   })()
+
+  /**
+   * The range through the provider method; through the node's own paging if the provider refuses
+   * the first query (a cursor it does not know: the node's answer to that, `[]` or -32020, is the
+   * walk's).
+   */
+  async function* providerPages(
+    nodePages: () => AsyncGenerator<SignatureInfo<TMode>[], void, undefined>,
+  ): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+    let answered = false
+    try {
+      for await (const page of walkProviderPages(context, rangePlan, start, range, signal)) {
+        answered = true
+        yield page
+      }
+    } catch (error) {
+      if (answered || !isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+      yield* nodePages()
+    }
+  }
 
   async function* pages(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
     for (;;) {

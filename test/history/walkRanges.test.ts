@@ -325,6 +325,28 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
     },
   )
 
+  it.each(['v1.18', 'v4'] as const)(
+    'answers an unknown cursor as the node does (%s)',
+    async (profile) => {
+      const ledger = withProvider(profile)
+      const unknown = bs58.encode(new Uint8Array(64).fill(3))
+      for (const order of ['newest', 'oldest'] as const) {
+        const expected = expectedWalk(ledger, profile, busiest, { before: unknown })
+        const walk = signaturesForAddress(setup(ledger).context, busiest, {
+          before: unknown,
+          order,
+          parallel: 3,
+          ...FAST,
+        })
+        if ('missing' in expected) {
+          await expect(collect(walk)).rejects.toBeInstanceOf(CursorNotFoundError)
+        } else {
+          expect(await collect(walk)).toEqual(expected.signatures)
+        }
+      }
+    },
+  )
+
   it('asks the endpoint once, and keeps the cursors and the limit', async () => {
     const ledger = withProvider('v1.18')
     const all = ledger.signatures(busiest).map((info) => info.signature)
