@@ -1,0 +1,74 @@
+import type { Client } from '../../client'
+import type { HistoryEntry } from './HistoryEntry'
+import type { HistoryQuery } from './HistoryQuery'
+import type { HistoryWalk } from './HistoryWalk'
+import type { WalkSettings } from './WalkSettings'
+
+// With --transactions, a batch also closes after this long: a page of lookups on a slow node
+// may take minutes, and a batch is what a crash can lose.
+const BATCH_MS = 1_000
+
+/**
+ * Starts the library's walk for a query: `signaturesForAddress(...).pages()` (a batch is a page
+ * as the node sent it), or with `--transactions`, `transactionsForAddress` (a batch is
+ * `pageSize` entries, or what came within a second). The address and every option are checked
+ * here, synchronously, before any request: an invalid one throws the library's
+ * `InvalidParamError`.
+ */
+export function openHistoryWalk(
+  client: Client<'bigint'>,
+  query: HistoryQuery,
+  settings: WalkSettings,
+): HistoryWalk {
+  const { pageSize, parallel, resume, signal } = settings
+  const position =
+    resume === undefined
+      ? {
+          before: query.before,
+          until: query.until,
+          limit: query.limit,
+          commitment: query.commitment,
+          order: query.order,
+        }
+      : { resume }
+  const options = { ...position, pageSize, parallel, signal }
+  if (!query.transactions) {
+    const walk = client.signaturesForAddress(query.address, options)
+    return {
+      batches: async function* () {
+        for await (const page of walk.pages()) yield page.map((info) => ({ info }))
+      },
+      checkpoint: walk.checkpoint,
+    }
+  }
+  const walk = client.transactionsForAddress(query.address, {
+    ...options,
+    encoding: query.encoding ?? 'json',
+    maxSupportedTransactionVersion: 0,
+  })
+  const size = pageSize ?? 1000
+  return {
+    batches: async function* () {
+      let batch: HistoryEntry[] = []
+      let opened = settings.now()
+      try {
+        for await (const { info, transaction } of walk) {
+          batch.push({ info, transaction })
+          if (batch.length >= size || settings.now() - opened >= BATCH_MS) {
+            yield batch
+            batch = []
+            opened = settings.now()
+          }
+        }
+      } catch (error) {
+        // The checkpoint already counts the entries yielded before the failure: hand them over
+        // first, so that they are written before the checkpoint that names them.
+        if (batch.length > 0) yield batch
+        throw error
+      }
+      // The walk ended (its end, an abort): what it yielded is covered by its checkpoint.
+      if (batch.length > 0) yield batch
+    },
+    checkpoint: walk.checkpoint,
+  }
+}

@@ -1,0 +1,17 @@
+import type { DemoLedger } from './DemoLedger'
+
+/**
+ * Builds the mock ledger of `confirmed-rpc/testing` (seed 1: the same signatures on every run,
+ * so a `--demo` export resumes too) and serves it over HTTP on 127.0.0.1, so the demo takes the
+ * same path as a real endpoint. Imported only when `--demo` runs: the mock stays out of the
+ * program's other paths, and out of the library's entries.
+ */
+export async function startDemoLedger(): Promise<DemoLedger> {
+  const [{ createMockLedger }, { serveMockLedger }] = await Promise.all([
+    import('../../testing/createMockLedger'),
+    import('../../testing/serveMockLedger'),
+  ])
+  const ledger = createMockLedger({ seed: 1 })
+  const server = await serveMockLedger(ledger)
+  return { url: server.url, address: ledger.addresses()[0] ?? '', close: server.close }
+}

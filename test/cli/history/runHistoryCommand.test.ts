@@ -1,0 +1,270 @@
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HistoryCheckpointFile } from '../../../src/cli/history/HistoryCheckpointFile'
+import type { HistoryHost } from '../../../src/cli/history/HistoryHost'
+import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
+import { runCli } from '../../../src/cli/runCli'
+import { UsageError } from '../../../src/cli/UsageError'
+import { createMockLedger } from '../../../src/testing/createMockLedger'
+import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
+import { captureIo } from '../captureIo'
+
+// The command in process, against a mock ledger served over loopback: the quick checks of its
+// output, checkpoint and validation. The process-level ones (kill -9, Ctrl-C, a terminal) are in
+// history.slow.test.ts.
+const ledger = createMockLedger({ seed: 5, transactions: 2_000 })
+const [address = ''] = ledger.addresses()
+const oracle = ledger.signatures(address)
+let server: MockLedgerServer
+const dir = mkdtempSync(join(tmpdir(), 'history-'))
+beforeAll(async () => {
+  server = await serveMockLedger(ledger)
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function host(overrides: Partial<HistoryHost> = {}): HistoryHost {
+  return {
+    env: {},
+    stderrIsTTY: false,
+    stderrColumns: undefined,
+    onInterrupt: () => () => {},
+    now: () => performance.now(),
+    ...overrides,
+  }
+}
+
+async function run(args: readonly string[], hostOverrides: Partial<HistoryHost> = {}) {
+  const io = captureIo(dir)
+  const code = await runHistoryCommand(args, io, host(hostOverrides)).catch((error: unknown) => {
+    if (error instanceof UsageError) return { usage: error.message }
+    throw error
+  })
+  return { code, stdout: io.out(), stderr: io.err() }
+}
+
+const lines = (text: string) => text.split('\n').filter((line) => line !== '')
+const read = (name: string) => readFileSync(join(dir, name), 'utf8')
+const checkpointOf = (name: string) =>
+  JSON.parse(read(`${name}.checkpoint.json`)) as HistoryCheckpointFile
+
+describe('confirmed-rpc history, in process', () => {
+  it('writes the whole history to stdout as JSON lines, exactly the oracle, progress on stderr', async () => {
+    const { code, stdout, stderr } = await run(['--rpc', server.url, '--page-size', '300', address])
+    expect(code).toBe(0)
+    expect(lines(stdout).map((line) => JSON.parse(line))).toEqual(oracle)
+    expect(stderr).toMatch(/^history: 300 entries, 1 pages, /)
+    expect(stderr).toContain(
+      `history: done: ${oracle.length.toLocaleString('en')} entries in stdout\n`,
+    )
+  })
+
+  it('writes --out and a checkpoint that vouches for every byte; --quiet prints nothing', async () => {
+    const { code, stdout, stderr } = await run([
+      '--rpc',
+      server.url,
+      '--out',
+      'all.jsonl',
+      '--page-size',
+      '400',
+      '--quiet',
+      address,
+    ])
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: '' })
+    expect(lines(read('all.jsonl')).map((line) => JSON.parse(line))).toEqual(oracle)
+    const checkpoint = checkpointOf('all.jsonl')
+    expect(checkpoint).toMatchObject({
+      version: 1,
+      query: { address, format: 'jsonl', transactions: false, order: 'newest' },
+      outputBytes: Buffer.byteLength(read('all.jsonl')),
+      entries: oracle.length,
+      pages: Math.ceil(oracle.length / 400),
+      walk: { address, done: true },
+    })
+  })
+
+  it('resumes after a crash that wrote past its checkpoint: the extra bytes are dropped', async () => {
+    const args = ['--rpc', server.url, '--out', 'crash.csv', '--format', 'csv', '--limit', '900']
+    expect((await run([...args, '--page-size', '200', address])).code).toBe(0)
+    const full = read('crash.csv')
+    // A run that stopped after two pages, with half of a third page written after them.
+    const checkpoint = checkpointOf('crash.csv')
+    const rows = full.split('\n')
+    const kept = `${rows.slice(0, 401).join('\n')}\n`
+    writeFileSync(join(dir, 'crash.csv'), kept)
+    appendFileSync(join(dir, 'crash.csv'), rows.slice(401, 500).join('\n'))
+    // ... and whatever else a dying process left: more than the rest of the export's bytes.
+    appendFileSync(join(dir, 'crash.csv'), 'x'.repeat(Buffer.byteLength(full)))
+    const resumeWalk = { ...checkpoint.walk, done: false, remaining: 500 }
+    const signature = oracle[399]?.signature
+    writeFileSync(
+      join(dir, 'crash.csv.checkpoint.json'),
+      JSON.stringify({
+        ...checkpoint,
+        outputBytes: Buffer.byteLength(kept),
+        entries: 400,
+        pages: 2,
+        walk: { ...resumeWalk, before: signature, slot: String(oracle[399]?.slot) },
+      }),
+    )
+    const before = server.stats.requests
+    const resumed = await run([...args, '--page-size', '250', '--resume', address])
+    expect(resumed.code).toBe(0)
+    expect(read('crash.csv')).toBe(full)
+    expect(server.stats.requests - before).toBe(2)
+    expect(checkpointOf('crash.csv')).toMatchObject({
+      entries: 900,
+      pages: 4,
+      walk: { done: true },
+    })
+  })
+
+  it('Ctrl-C stops the walk, writes the checkpoint and exits 130; --resume completes it', async () => {
+    let interrupt = () => {}
+    const io = captureIo(dir)
+    const stderr = io.stderr
+    const stopping = {
+      ...io,
+      // The first progress line (after the first page) is when the user presses Ctrl-C.
+      stderr: (text: string) => {
+        stderr(text)
+        interrupt()
+      },
+    }
+    const args = ['--rpc', server.url, '--out', 'int.jsonl', '--page-size', '100', address]
+    const code = await runHistoryCommand(
+      args,
+      stopping,
+      host({
+        onInterrupt: (listener) => {
+          interrupt = listener
+          return () => {
+            interrupt = () => {}
+          }
+        },
+      }),
+    )
+    expect(code).toBe(130)
+    expect(io.err()).toContain('interrupted: ')
+    expect(io.err()).toContain('run the same command with --resume to continue')
+    const saved = checkpointOf('int.jsonl')
+    expect(saved.walk.done).toBe(false)
+    expect(saved.entries).toBeLessThan(oracle.length)
+    expect(lines(read('int.jsonl'))).toHaveLength(saved.entries)
+    // Without --resume, the unfinished export is not overwritten.
+    expect((await run(args)).code).toEqual({ usage: expect.stringContaining('add --resume') })
+    expect((await run([...args, '--resume'])).code).toBe(0)
+    expect(lines(read('int.jsonl')).map((line) => JSON.parse(line))).toEqual(oracle)
+  })
+
+  it('--resume refuses another query (exit 2) and a missing checkpoint', async () => {
+    const args = ['--rpc', server.url, '--out', 'q.jsonl', '--limit', '10', address]
+    expect((await run(args)).code).toBe(0)
+    writeFileSync(
+      join(dir, 'q.jsonl.checkpoint.json'),
+      JSON.stringify({
+        ...checkpointOf('q.jsonl'),
+        walk: { ...checkpointOf('q.jsonl').walk, done: false },
+      }),
+    )
+    const other = await run([
+      '--rpc',
+      server.url,
+      '--out',
+      'q.jsonl',
+      '--limit',
+      '20',
+      '--resume',
+      address,
+    ])
+    expect(other.code).toEqual({
+      usage: expect.stringContaining('--limit: 20 here, 10 in the checkpoint'),
+    })
+    expect(
+      (await run(['--rpc', server.url, '--out', 'none.jsonl', '--resume', address])).code,
+    ).toEqual({
+      usage: expect.stringContaining('there is no checkpoint none.jsonl.checkpoint.json'),
+    })
+    expect(existsSync(join(dir, 'none.jsonl'))).toBe(false)
+  })
+
+  it.each([
+    [['not-an-address'], /^<address>: /],
+    [['--limit', '0', address], /^--limit: expected an integer from 1/],
+    [['--limit', 'ten', address], /^--limit: expected a whole number, got 'ten'/],
+    [['--page-size', '5000', address], /^--page-size: expected an integer from 1 to 1000/],
+    [['--parallel', '65', address], /^--parallel: /],
+    [['--before', 'abc', address], /^--before: a signature is 64 bytes/],
+    [['--until', 'abc', address], /^--until: /],
+    [['--format', 'xml', address], /^--format: expected jsonl, csv, got 'xml'/],
+    [['--order', 'up', address], /^--order: expected newest, oldest/],
+    [['--commitment', 'processed', address], /^--commitment: expected confirmed, finalized/],
+    [['--encoding', 'base64', address], /^--encoding applies to --transactions/],
+    [['--transactions', '--encoding', 'binary', address], /^--encoding: expected json, jsonParsed/],
+    [['--requests-per-second', '0', address], /^--requests-per-second: expected a number above 0/],
+    [['--resume', address], /^--resume continues the export in --out/],
+    [['--out', 'bad.jsonl', address, address], /^expected one address, got 2/],
+  ])('%j is a usage error naming it, and writes nothing', async (args, message) => {
+    const before = server.stats.requests
+    const out = args.includes('--resume') ? [] : ['--out', 'bad.jsonl']
+    const { code, stdout } = await run(['--rpc', server.url, ...out, ...args])
+    expect(code).toEqual({ usage: expect.stringMatching(message) })
+    expect(stdout).toBe('')
+    expect(existsSync(join(dir, 'bad.jsonl'))).toBe(false)
+    expect(existsSync(join(dir, 'bad.jsonl.checkpoint.json'))).toBe(false)
+    expect(server.stats.requests).toBe(before)
+  })
+
+  it('needs an endpoint: --rpc, or RPC_URL; a bad URL is named redacted', async () => {
+    expect((await run([address])).code).toEqual({ usage: expect.stringContaining('no endpoint') })
+    const fromEnv = await run(['--limit', '3', address], { env: { RPC_URL: server.url } })
+    expect(lines(fromEnv.stdout).map((line) => JSON.parse(line))).toEqual(oracle.slice(0, 3))
+    const bad = await run([
+      '--rpc',
+      server.url,
+      '--rpc',
+      'ftp://host/v2/SECRETKEY42?api-key=TOPSECRET',
+      address,
+    ])
+    expect(bad.code).toEqual({
+      usage: '--rpc #2 (ftp://host/v2/***?api-key=***): expected an absolute http(s) URL',
+    })
+  })
+
+  it('is listed by the program, with every option and an example in its --help', async () => {
+    const io = captureIo(dir)
+    expect(await runCli(['history', '--help'], io)).toBe(0)
+    for (const option of [
+      '--rpc <url>',
+      '-o, --out <file>',
+      '--format <jsonl|csv>',
+      '--transactions',
+      '--encoding',
+      '--limit <n>',
+      '--before',
+      '--until',
+      '--page-size',
+      '--parallel',
+      '--order',
+      '--commitment',
+      '--requests-per-second',
+      '--resume',
+      '-q, --quiet',
+      '--demo',
+    ]) {
+      expect(io.out()).toContain(option)
+    }
+    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(17)
+  })
+})
