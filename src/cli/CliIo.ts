@@ -5,6 +5,12 @@
 export type CliIo = Readonly<{
   /** Results: what a user pipes on (the migrate diff). */
   stdout: (text: string) => void
+  /**
+   * Whether the reader of stdout has gone (`history ... | head`): a command that streams then
+   * stops, rather than fetch what nobody reads.
+   * @default () => false
+   */
+  stdoutClosed?: (() => boolean) | undefined
   /** Reports, notices and errors. */
   stderr: (text: string) => void
   /** The directory relative paths are read from and reported against. */

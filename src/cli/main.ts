@@ -18,6 +18,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => {
     if (!stdoutClosed) process.stdout.write(text)
   },
+  stdoutClosed: () => stdoutClosed,
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
 })

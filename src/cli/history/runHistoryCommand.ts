@@ -180,14 +180,21 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     io.stdout(header)
   }
 
+  let readerGone = false
   const stopListening = host.onInterrupt(() => controller.abort())
   try {
     for await (const batch of walk.batches()) {
       const text = formatEntries(query, batch)
       entries += batch.length
       pages += 1
-      if (file === undefined) io.stdout(text)
-      else {
+      if (file === undefined) {
+        io.stdout(text)
+        // The reader left (`| head`): what follows would be fetched for nobody.
+        if (io.stdoutClosed?.()) {
+          readerGone = true
+          break
+        }
+      } else {
         file.append(text)
         save()
       }
@@ -216,6 +223,7 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     )
     return INTERRUPTED_EXIT_CODE
   }
-  progress.finish(state(), `done: ${entries.toLocaleString('en')} entries in ${target}`)
+  const done = readerGone ? 'stdout closed' : 'done'
+  progress.finish(state(), `${done}: ${entries.toLocaleString('en')} entries in ${target}`)
   return EXIT_CODES.ok
 }

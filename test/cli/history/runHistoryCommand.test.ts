@@ -70,6 +70,31 @@ describe('confirmed-rpc history, in process', () => {
     )
   })
 
+  it('stops walking once the reader of stdout has gone (`| head`)', async () => {
+    const io = captureIo(dir)
+    let writes = 0
+    const closing = {
+      ...io,
+      stdout: (text: string) => {
+        writes++
+        io.stdout(text)
+      },
+      // The reader leaves after the second page.
+      stdoutClosed: () => writes >= 2,
+    }
+    const before = server.stats.requests
+    const code = await runHistoryCommand(
+      ['--rpc', server.url, '--page-size', '100', address],
+      closing,
+      host(),
+    )
+    expect(code).toBe(0)
+    expect(lines(io.out()).map((line) => JSON.parse(line))).toEqual(oracle.slice(0, 200))
+    expect(io.err()).toContain('history: stdout closed: 200 entries in stdout')
+    // The page asked ahead may have gone out; nothing after it.
+    expect(server.stats.requests - before).toBeLessThanOrEqual(3)
+  })
+
   it('writes --out and a checkpoint that vouches for every byte; --quiet prints nothing', async () => {
     const { code, stdout, stderr } = await run([
       '--rpc',
