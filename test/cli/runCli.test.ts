@@ -67,7 +67,10 @@ describe('runCli (the dispatcher)', () => {
 
   it.each([
     [[], /^confirmed-rpc .*\n\nUsage: confirmed-rpc <command>/],
-    [['frobnicate'], /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history\)\n/],
+    [
+      ['frobnicate'],
+      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history\)\n/,
+    ],
     [['--frobnicate'], /^confirmed-rpc: unknown option '--frobnicate'/],
     [['migrate', '--write'], /^confirmed-rpc migrate: no paths given: /],
     [
