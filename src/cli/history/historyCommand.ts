@@ -1,7 +1,6 @@
 import type { CliCommand } from '../CliCommand'
 import { HISTORY_OPTIONS } from './historyOptions'
 import { readProcessHost } from './readProcessHost'
-import { runHistoryCommand } from './runHistoryCommand'
 
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
 
@@ -47,5 +46,10 @@ export const historyCommand: CliCommand = {
       does: 'try it on the embedded mock ledger',
     },
   ],
-  run: (args, io) => runHistoryCommand(args, io, readProcessHost()),
+  // Loaded when the command runs: the client and its dependencies stay out of the program's
+  // start (`--help`, `migrate`), which then works wherever the CLI's own files are.
+  run: async (args, io) => {
+    const { runHistoryCommand } = await import('./runHistoryCommand')
+    return runHistoryCommand(args, io, readProcessHost())
+  },
 }
