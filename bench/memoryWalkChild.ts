@@ -7,16 +7,9 @@
  */
 import { createClient } from '../src/client'
 import { createSyntheticTransport } from './fixtures/createSyntheticTransport'
+import { collectAndMeasure } from './support/collectAndMeasure'
 
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
-
-function collectAndMeasure(): number {
-  const gc = (globalThis as { gc?: () => void }).gc
-  if (gc === undefined) throw new Error('run with --expose-gc')
-  gc()
-  gc()
-  return process.memoryUsage().heapUsed
-}
 
 process.once('disconnect', () => process.exit(0))
 process.once('message', async (input: { signatures: number }) => {

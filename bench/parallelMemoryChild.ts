@@ -15,17 +15,10 @@
 import { createHash } from 'node:crypto'
 import { createClient } from '../src/client'
 import type { SignatureInfo } from '../src/schemas/SignatureInfo'
+import { collectAndMeasure } from './support/collectAndMeasure'
 
 type Input = { url: string; address: string; count: number; parallel: number; steps: number }
 type HeapSample = { count: number; heapUsed: number }
-
-function collectAndMeasure(): number {
-  const gc = (globalThis as { gc?: () => void }).gc
-  if (gc === undefined) throw new Error('run with --expose-gc')
-  gc()
-  gc()
-  return process.memoryUsage().heapUsed
-}
 
 process.once('disconnect', () => process.exit(0))
 process.once('message', async (input: Input) => {

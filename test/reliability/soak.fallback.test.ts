@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, createClient } from '../../src/client'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import type { Commitment, TransactionEncoding } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
@@ -15,11 +14,13 @@ import type { HttpResponseEvent } from '../../src/transport/HttpRequestEvent'
 import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
 import { BODY_NOT_JSON } from '../../src/transport/transportErrors'
 import { pagerOf } from './support/pagerOf'
+import { runPool } from './support/runPool'
 import { sameJson } from './support/sameJson'
 import { seededRandom } from './support/seededRandom'
 import { type Settled, settleWithin } from './support/settleWithin'
 import { count, formatTally, type Tally } from './support/tally'
 import { expectTypedError } from './support/typedError'
+import { walkResuming } from './support/walkResuming'
 
 /*
  * The soak of soak.test.ts across three faulty endpoints behind one client (`url: [a, b, c]`):
@@ -215,43 +216,6 @@ function workload(ledger: MockLedger): Call[] {
   })
 }
 
-/** Runs `tasks` with at most `limit` in flight. */
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let index = 0
-  const worker = async (): Promise<void> => {
-    while (index < items.length) await task(items[index++] as T)
-  }
-  await Promise.all(Array.from({ length: limit }, worker))
-}
-
-/** Walks an address to its end, resuming from the checkpoint after each typed error. */
-async function walkExactly(
-  client: Client,
-  address: string,
-  pageSize: number,
-  commitment: Commitment,
-) {
-  const walker = pagerOf(client)
-  const out: string[] = []
-  let resume: HistoryCheckpoint | undefined
-  let resumes = 0
-  const errors: Tally = {}
-  for (;;) {
-    const walk = walker(address, resume === undefined ? { pageSize, commitment } : { resume })
-    try {
-      for await (const info of walk) out.push(info.signature)
-      return { signatures: out, resumes, errors }
-    } catch (error) {
-      expectTypedError(error)
-      expect(isTransient(error)).toBe(true)
-      errors[error.code] = (errors[error.code] ?? 0) + 1
-      resume = walk.checkpoint()
-      resumes++
-      if (resumes > 100) throw new Error(`${address}: no progress after 100 resumes`)
-    }
-  }
-}
-
 /**
  * A JSON-RPC error (-32015, the base58 limit, ...) is the node's answer to the call, the same on
  * every endpoint; only its `context.method` says whether it went out under its own name or,
@@ -345,7 +309,7 @@ describe('soak across three faulty endpoints behind one client', () => {
     const mismatches: string[] = []
     const expected = new Map<string, Settled>()
 
-    const callsDone = pool(workload(ledgers[0] as MockLedger), CONCURRENCY, async (call) => {
+    const callsDone = runPool(workload(ledgers[0] as MockLedger), CONCURRENCY, async (call) => {
       const callStarted = Date.now()
       const settled = await settleWithin(call.run(client), 60_000)
       slowestMs = Math.max(slowestMs, Date.now() - callStarted)
@@ -374,11 +338,16 @@ describe('soak across three faulty endpoints behind one client', () => {
     const walks: string[] = []
     let resumes = 0
     const walkErrors: Tally = {}
-    const walksDone = pool(walkTargets, 4, async (address) => {
+    const walksDone = runPool(walkTargets, 4, async (address) => {
       const n = walkTargets.indexOf(address)
       const commitment: Commitment = n % 2 === 0 ? 'finalized' : 'confirmed'
       const pageSize = n === 0 ? 1_000 : 50 + (n % 5) * 90
-      const walk = await walkExactly(client, address, pageSize, commitment)
+      const walk = await walkResuming(
+        pagerOf(client),
+        address,
+        { pageSize, commitment },
+        isTransient,
+      )
       resumes += walk.resumes
       for (const [code, k] of Object.entries(walk.errors)) {
         walkErrors[code] = (walkErrors[code] ?? 0) + k

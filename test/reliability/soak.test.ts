@@ -3,18 +3,19 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, createClient } from '../../src/client'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import type { TransactionEncoding } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { MockLedgerFaultKind } from '../../src/testing/MockLedgerFaultKind'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { BODY_NOT_JSON } from '../../src/transport/transportErrors'
 import { pagerOf } from './support/pagerOf'
+import { runPool } from './support/runPool'
 import { sameJson } from './support/sameJson'
 import { seededRandom } from './support/seededRandom'
 import { type Settled, settleWithin } from './support/settleWithin'
 import { count, formatTally, type Tally } from './support/tally'
 import { expectTypedError } from './support/typedError'
+import { walkResuming } from './support/walkResuming'
 
 /*
  * 10,000 calls over loopback against a served mock ledger that injects faults into 30% of the
@@ -134,43 +135,6 @@ function workload(): Call[] {
   return calls
 }
 
-/** Runs `tasks` with at most `limit` in flight. */
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let index = 0
-  const worker = async (): Promise<void> => {
-    while (index < items.length) await task(items[index++] as T)
-  }
-  await Promise.all(Array.from({ length: limit }, worker))
-}
-
-/** Walks an address to its end, resuming from the checkpoint after each typed error. */
-async function walkExactly(client: Client, address: string, pageSize: number) {
-  const walker = pagerOf(client)
-  const out: string[] = []
-  let resume: HistoryCheckpoint | undefined
-  let resumes = 0
-  const errors: Tally = {}
-  for (;;) {
-    // Compared below with the newest head while stale nodes answer: that is what the head check
-    // guards, and it is off by default (a walk may otherwise start at a lagging node's head).
-    const walk = walker(address, {
-      headCheck: true,
-      ...(resume === undefined ? { pageSize } : { resume }),
-    })
-    try {
-      for await (const info of walk) out.push(info.signature)
-      return { signatures: out, resumes, errors }
-    } catch (error) {
-      expectTypedError(error)
-      expect(isTransient(error)).toBe(true)
-      errors[error.code] = (errors[error.code] ?? 0) + 1
-      resume = walk.checkpoint()
-      resumes++
-      if (resumes > 100) throw new Error(`${address}: no progress after 100 resumes`)
-    }
-  }
-}
-
 describe('soak over loopback with 30% injected faults', () => {
   it(`${CALLS} calls and full walks: exact results or transient typed errors, nothing left open`, async () => {
     const active = (kind: string): number =>
@@ -196,7 +160,7 @@ describe('soak over loopback with 30% injected faults', () => {
     const expected = new Map<string, Settled>()
     const calls = workload()
 
-    const callsDone = pool(calls, CONCURRENCY, async (call) => {
+    const callsDone = runPool(calls, CONCURRENCY, async (call) => {
       const settled = await settleWithin(call.run(client), 60_000)
       count(outcomes, settled)
       if (settled.kind === 'hang') return void mismatches.push(`${call.key}: hang`)
@@ -226,9 +190,18 @@ describe('soak over loopback with 30% injected faults', () => {
     const walks: string[] = []
     let resumes = 0
     const walkErrors: Tally = {}
-    const walksDone = pool(walkTargets, 4, async (address) => {
+    const walksDone = runPool(walkTargets, 4, async (address) => {
       const pageSize = address === walkTargets[0] ? 1_000 : 50 + (walks.length % 5) * 90
-      const walk = await walkExactly(client, address, pageSize)
+      // Compared below with the newest head while stale nodes answer: that is what the head
+      // check guards, and it is off by default (a walk may otherwise start at a lagging node's
+      // head).
+      const walk = await walkResuming(
+        pagerOf(client),
+        address,
+        { headCheck: true, pageSize },
+        isTransient,
+        { headCheck: true },
+      )
       resumes += walk.resumes
       for (const [code, n] of Object.entries(walk.errors)) {
         walkErrors[code] = (walkErrors[code] ?? 0) + n
