@@ -13,7 +13,7 @@ import type { WalkPlan } from './resolveWalkOptions'
 const MIN_RANGE_SLOTS = 32n
 
 /**
- * The boundaries that cut the span of a walk from `start` into up to `count` slot ranges (see
+ * The boundaries that cut the span of a walk from `start` into slot ranges of `stride` slots (see
  * `RangeBoundary`), yielded in the order the walk hands its ranges out (newest first, or oldest
  * first for an `'oldest'` start) as soon as each is found, about `lanes` requests at a time, so that
  * the first ranges are fetched while the later boundaries are searched. The span runs from
@@ -27,7 +27,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   context: MethodContext<TMode>,
   plan: WalkPlan,
   start: HistoryCheckpoint,
-  count: number,
+  stride: (span: bigint) => bigint,
   lanes: number,
   signal: AbortSignal,
   bySlot = false,
@@ -55,21 +55,32 @@ export async function* findBoundaries<TMode extends U64Mode>(
   if (top === undefined || bottom === undefined) return
   const floor = bottom
   const span = top - bottom
-  const pieces = BigInt(count) < span / MIN_RANGE_SLOTS ? BigInt(count) : span / MIN_RANGE_SLOTS
+  // Targets in the order the ranges are handed out, each `stride` slots past the one before,
+  // asked for as each search starts: a stride may follow what the walk has seen so far.
   const targets: bigint[] = []
-  for (let i = 1n; i < pieces; i++) targets.push(top - (span * i) / pieces)
-  if (oldest) targets.reverse()
+  let last = oldest ? bottom : top
+  const target = (index: number): bigint | undefined => {
+    while (targets.length <= index) {
+      const step = stride(span) > MIN_RANGE_SLOTS ? stride(span) : MIN_RANGE_SLOTS
+      const next = oldest ? last + step : last - step
+      // The last range keeps at least a stride's worth of slots.
+      if (oldest ? next > top - MIN_RANGE_SLOTS : next < bottom + MIN_RANGE_SLOTS) return undefined
+      targets.push(next)
+      last = next
+    }
+    return targets[index]
+  }
   // The provider method filters by slot: the targets themselves are the boundaries.
   if (bySlot) {
-    for (const slot of targets) yield { slot }
+    for (let i = 0, slot = target(i); slot !== undefined; slot = target(++i)) yield { slot }
     return
   }
   const reader = createBlockReader(context, start.commitment, requestSignal)
   const searches: Promise<RangeBoundary | undefined>[] = []
   const search = (index: number): void => {
-    const target = targets[index]
-    if (target === undefined || searches[index] !== undefined) return
-    const found = findBoundary(reader, target, floor)
+    const slot = target(index)
+    if (slot === undefined || searches[index] !== undefined) return
+    const found = findBoundary(reader, slot, floor)
     // Awaited in turn below; this only keeps a search abandoned by a stopped walk quiet.
     found.catch(() => undefined)
     searches[index] = found
@@ -80,7 +91,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   let previous: RangeBoundary | undefined
   try {
     for (let i = 0; i < ahead; i++) search(i)
-    for (let i = 0; i < targets.length; i++) {
+    for (let i = 0; searches[i] !== undefined; i++) {
       search(i + ahead)
       const boundary = await (searches[i] as Promise<RangeBoundary | undefined>)
       // Slots strictly falling (rising, oldest first): a boundary found in the same block as

@@ -19,6 +19,12 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    * `undefined` when there is none (it is the last range). Until then nothing is handed out.
    */
   setFloor(slot: bigint | undefined): void
+  /**
+   * Entries kept so far and the slots they were found in: from the range's top (the boundary
+   * above it) down to its last entry, or to its floor once it is whole. `undefined` while it has
+   * no top or no entry.
+   */
+  coverage(): Readonly<{ entries: number; slots: bigint }> | undefined
   /** Settles when the fetch stops (all fetched, failed, or aborted); never rejects. */
   finished: Promise<void>
 }>
@@ -40,6 +46,8 @@ export function runRange<TMode extends U64Mode>(
   provider = false,
 ): RangeRun<TMode> {
   const buffer: SignatureInfo<TMode>[][] = []
+  let kept = 0
+  let lowest: bigint | undefined
   let pending = range.floor === 'pending'
   let floor = range.floor === 'pending' ? undefined : range.floor
   let done = false
@@ -72,8 +80,12 @@ export function runRange<TMode extends U64Mode>(
       const nodePages = () => walkPages(context, rangePlan, rangeStart, () => undefined)
       const source = provider ? providerPages(nodePages) : nodePages()
       for await (const page of source) {
-        const kept = page.filter(keep)
-        if (kept.length > 0) buffer.push(kept)
+        const taken = page.filter(keep)
+        if (taken.length > 0) {
+          buffer.push(taken)
+          kept += taken.length
+          lowest = BigInt((taken[taken.length - 1] as SignatureInfo<TMode>).slot)
+        }
         wake()
         // A floor set after this page was asked for: the walk may already be past it.
         const last = page[page.length - 1]
@@ -136,9 +148,16 @@ export function runRange<TMode extends U64Mode>(
     }
   }
 
+  const coverage = () => {
+    if (aboveSlot === undefined || lowest === undefined) return undefined
+    const bottom = done && floor !== undefined && !failed ? floor : lowest
+    return { entries: kept, slots: aboveSlot - bottom + 1n }
+  }
+
   return {
     pages,
     reversed,
+    coverage,
     setFloor: (slot) => {
       floor = slot
       pending = false

@@ -15,6 +15,15 @@ import type { OnWalkEnd } from './walkPages'
 const RANGES_PER_LANE = 3
 
 /**
+ * Oldest first, a range is held whole until its turn: about this many entries each (two full
+ * pages), whatever the history's length, so that memory stays flat as histories grow.
+ */
+const OLDEST_RANGE_ENTRIES = 2_000n
+
+/** Oldest first, before any entry shows how dense the history is: a range of this many slots. */
+const FIRST_OLDEST_RANGE_SLOTS = 256n
+
+/**
  * The pages of a walk cut into slot ranges at boundaries (see `findBoundaries`), `plan.parallel`
  * ranges fetched at once and handed out in history order: newest first as each range's pages
  * arrive, or, for a walk from an `'oldest'` start, each range reversed once it is whole. A range
@@ -60,9 +69,36 @@ export async function* walkRanges<TMode extends U64Mode>(
     throw error
   }
 
+  // Newest first, the range being handed out streams and the others wait their turn; oldest
+  // first, every range waits whole, so fewer are held.
+  const held = oldest ? lanes + 1 : 2 * lanes
+
+  /**
+   * The slots of the next range. Newest first, an even cut, three per lane. Oldest first, as
+   * many slots as hold about `OLDEST_RANGE_ENTRIES` at the density seen so far (at least an
+   * even cut per lane, so a sparse history still runs on every lane), the first ranges small
+   * until entries come in.
+   */
+  const stride = (span: bigint): bigint => {
+    const even = span / BigInt(lanes * RANGES_PER_LANE)
+    if (!oldest) return even
+    let entries = 0n
+    let slots = 0n
+    for (const run of runs) {
+      const seen = run.coverage()
+      if (seen === undefined) continue
+      entries += BigInt(seen.entries)
+      slots += seen.slots
+    }
+    if (entries === 0n) return even < FIRST_OLDEST_RANGE_SLOTS ? even : FIRST_OLDEST_RANGE_SLOTS
+    const dense = (OLDEST_RANGE_ENTRIES * slots) / entries
+    const sparse = span / BigInt(lanes)
+    return dense < sparse ? dense : sparse
+  }
+
   /** Starts a range once a lane is free; `false` if the walk stopped meanwhile. */
   const launch = async (range: HistoryRange): Promise<boolean> => {
-    while (active >= lanes || runs.length - taken >= 2 * lanes) {
+    while (active >= lanes || runs.length - taken >= held) {
       if (link.signal.aborted) return false
       await nextChange()
     }
@@ -84,7 +120,7 @@ export async function* walkRanges<TMode extends U64Mode>(
       context,
       plan,
       start,
-      lanes * RANGES_PER_LANE,
+      stride,
       lanes,
       link.signal,
       provider,
