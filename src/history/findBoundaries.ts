@@ -61,7 +61,8 @@ export async function* findBoundaries<TMode extends U64Mode>(
   let last = oldest ? bottom : top
   const target = (index: number): bigint | undefined => {
     while (targets.length <= index) {
-      const step = stride(span) > MIN_RANGE_SLOTS ? stride(span) : MIN_RANGE_SLOTS
+      const wanted = stride(span)
+      const step = wanted > MIN_RANGE_SLOTS ? wanted : MIN_RANGE_SLOTS
       const next = oldest ? last + step : last - step
       // The last range keeps at least a stride's worth of slots.
       if (oldest ? next > top - MIN_RANGE_SLOTS : next < bottom + MIN_RANGE_SLOTS) return undefined

@@ -30,6 +30,8 @@ export function createSlidingWindow(requestsPerSecond: number): SlidingWindow {
       for (let i = 0; i < count; i++) at = next(sent, at)
       return at - now
     },
-    peek: (now) => next([...sent], now) - now,
+    // Only the oldest kept call decides: no copy of the window, on every routing of a call.
+    peek: (now) =>
+      (sent.length === size ? Math.max(now, (sent[0] as number) + windowMs) : now) - now,
   }
 }
