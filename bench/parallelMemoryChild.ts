@@ -1,14 +1,14 @@
 /**
  * Child process (run with --expose-gc): walks the whole history of `address` at `url` (a served
- * mock ledger) with `order: 'oldest'` and `parallel`, reading the heap after a full GC before the
- * walk, `steps` times along the way and after it; then the older half of the history the
- * same way (`before` its middle entry: as many ranges, each half as long); then the whole history
+ * mock ledger) with `order: 'oldest'` and `parallel`, `repeats` times, reading the heap after a
+ * full GC before each walk, `steps` times along the way and after the last; then the older half
+ * of the history the same way (`before` its middle entry: as many ranges, each half as long); then the whole history
  * again keeping every entry in an array, which is what reading it oldest first costs without the
  * ranges (collect, then reverse).
  *
- * Input (IPC): `{ url, address, count, parallel, steps }`. Message:
+ * Input (IPC): `{ url, address, count, parallel, steps, repeats }`. Message:
  * `{ samples, end, half: { samples, count }, retained: { before, after }, digest, count }`,
- * where each `samples[0]` is the heap before its walk, `end` the heap once the whole walk is
+ * where `samples` holds each walk's samples, the first of them the heap before that walk, `end` the heap once the whole walk is
  * over, and `digest` the sha-256 of the signatures it walked, joined by `'\n'` (see
  * `serveLedgerChild.ts`).
  */
@@ -17,7 +17,14 @@ import { createClient } from '../src/client'
 import type { SignatureInfo } from '../src/schemas/SignatureInfo'
 import { collectAndMeasure } from './support/collectAndMeasure'
 
-type Input = { url: string; address: string; count: number; parallel: number; steps: number }
+type Input = {
+  url: string
+  address: string
+  count: number
+  parallel: number
+  steps: number
+  repeats: number
+}
 type HeapSample = { count: number; heapUsed: number }
 
 process.once('disconnect', () => process.exit(0))
@@ -60,31 +67,45 @@ process.once('message', async (input: Input) => {
     if (index++ === middle) middleSignature = info.signature
   }
 
-  // Hashed as it goes (joined by '\n', as the oracle's digest), so that the check holds nothing.
+  // Each walk `repeats` times: where the samples fall on the sawtooth of held ranges varies from
+  // walk to walk, and the highest over several walks is the peak that matters. The first whole
+  // walk is hashed as it goes (joined by '\n', as the oracle's digest), so that the check holds
+  // nothing.
   const hash = createHash('sha256')
   let separator = ''
-  const whole = await sampled(input.count, undefined, (info) => {
-    hash.update(separator + info.signature)
-    separator = '\n'
-  })
+  const wholes: HeapSample[][] = []
+  let count = 0
+  for (let i = 0; i < input.repeats; i++) {
+    const walked = await sampled(input.count, undefined, (info) => {
+      if (i > 0) return
+      hash.update(separator + info.signature)
+      separator = '\n'
+    })
+    if (i === 0) count = walked.count
+    wholes.push(walked.samples)
+  }
   const end = collectAndMeasure()
 
   // The entries older than the middle one: `middle` of them.
-  const half = await sampled(middle, middleSignature, () => undefined)
-  if (half.count !== middle) throw new Error(`the half walk saw ${half.count} of ${middle}`)
+  const halves: HeapSample[][] = []
+  for (let i = 0; i < input.repeats; i++) {
+    const half = await sampled(middle, middleSignature, () => undefined)
+    if (half.count !== middle) throw new Error(`the half walk saw ${half.count} of ${middle}`)
+    halves.push(half.samples)
+  }
 
   const kept: SignatureInfo<'number'>[] = []
   const retainedBefore = collectAndMeasure()
   for await (const info of walk()) kept.push(info)
   const retainedAfter = collectAndMeasure()
-  if (kept.length !== whole.count) throw new Error(`the kept walk saw ${kept.length}`)
+  if (kept.length !== count) throw new Error(`the kept walk saw ${kept.length}`)
 
   process.send?.({
-    samples: whole.samples,
+    samples: wholes,
     end,
-    half: { samples: half.samples, count: half.count },
+    half: { samples: halves, count: middle },
     retained: { before: retainedBefore, after: retainedAfter },
     digest: hash.digest('hex'),
-    count: whole.count,
+    count,
   })
 })

@@ -12,9 +12,9 @@ export type ParallelMemoryTarget = Readonly<{
 
 type HeapSample = { count: number; heapUsed: number }
 type ParallelMemoryReport = {
-  samples: HeapSample[]
+  samples: HeapSample[][]
   end: number
-  half: { samples: HeapSample[]; count: number }
+  half: { samples: HeapSample[][]; count: number }
   retained: { before: number; after: number }
   digest: string
   count: number
@@ -23,11 +23,14 @@ type ParallelMemoryReport = {
 const PARALLEL = 8
 /**
  * Heap samples along each walk. The heap of an oldest-first walk is a sawtooth (a range is held
- * whole, then handed out and let go), one tooth per range: sampled every tenth, the same walk's
- * peak read 0.25× to 0.36× of the whole history from run to run. Every 2% is about twice per
- * range (a range is 1/24 of the history), and costs a few milliseconds a sample.
+ * whole, then handed out and let go), one tooth per range of about 2,700 entries: sampled every
+ * 2,000 entries, the half walk's peak read 2.6 to 3.9 MiB from run to run, as the samples fell
+ * on teeth or between them. Every 0.5% is every 500 entries of the whole walk (250 of the half),
+ * a few samples per tooth, at a few milliseconds each.
  */
-const SAMPLES = 50
+const SAMPLES = 200
+/** Walks of each kind; the peak is the highest of theirs (see `parallelMemoryChild.ts`). */
+const REPEATS = 3
 const MIB = 1024 * 1024
 const mib = (bytes: number): string => `${(bytes / MIB).toFixed(1)} MiB`
 
@@ -41,17 +44,16 @@ function peakGrowth(samples: readonly HeapSample[]): number {
 /**
  * The heap of an oldest-first walk with `parallel: 8` over a served ledger, in a child process
  * with `--expose-gc` (see `parallelMemoryChild.ts`): its growth at the highest of the samples
- * taken every 2% of the way, against the growth of keeping the whole history (what reading it
+ * taken every 0.5% of the way over three walks, against the growth of keeping the whole history (what reading it
  * oldest first costs without the ranges) and against the same walk of the older half of the
  * history; and the heap once the walk is over against the heap before it. The walk must be exact
  * (sha-256 of its signatures).
  *
  * Targets: a peak of at most 30% of the whole history (the walk holds "a few ranges"); a flat
  * heap, that is one that does not follow the history's length (twice the history, at most a
- * quarter more at the peak); nothing left once the walk is over. The walk cuts its span into
- * `parallel × 3` ranges whatever the span's length and holds each one whole until it is handed
- * out, up to `2 × parallel` of them, so its peak is a share of the history: the second target
- * tells whether that is so.
+ * quarter more at the peak); nothing left once the walk is over. The walk sizes its ranges by the
+ * density it has seen and holds at most `parallel + 1` of them, so its peak should not depend on
+ * the history's length: the second target tells whether that is so.
  */
 export async function runParallelMemorySuite(target: ParallelMemoryTarget): Promise<BenchRow[]> {
   const child = await startChild<ParallelMemoryReport>(
@@ -63,18 +65,19 @@ export async function runParallelMemorySuite(target: ParallelMemoryTarget): Prom
         count: target.count,
         parallel: PARALLEL,
         steps: SAMPLES,
+        repeats: REPEATS,
       },
       nodeFlags: ['--expose-gc'],
     },
   )
   await child.stop()
   const { samples, end, half, retained, digest, count } = child.ready
-  const first = samples[0]
+  const first = samples[0]?.[0]
   if (first === undefined || count !== target.count || digest !== target.reversedDigest) {
     throw new Error(`the oldest-first walk was not exact: ${count} of ${target.count} signatures`)
   }
-  const peak = peakGrowth(samples)
-  const halfPeak = peakGrowth(half.samples)
+  const peak = Math.max(...samples.map(peakGrowth))
+  const halfPeak = Math.max(...half.samples.map(peakGrowth))
   const whole = retained.after - retained.before
   const subject = `${count.toLocaleString('en')} signatures, oldest first, parallel ${PARALLEL}`
   return [

@@ -1,7 +1,8 @@
+import { getConfirmedSignaturesForAddress2 } from '../actions/getConfirmedSignaturesForAddress2'
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
-import { createBlockReader } from './createBlockReader'
+import type { BlockReader } from './createBlockReader'
 import { findBoundary } from './findBoundary'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { lookUpSlot } from './lookUpSlot'
@@ -11,6 +12,41 @@ import type { WalkPlan } from './resolveWalkOptions'
 
 /** The fewest slots a range spans: a boundary costs a round trip. */
 const MIN_RANGE_SLOTS = 32n
+
+/**
+ * The slot of the address's newest entry, by the walk's own method: the top of an oldest-first
+ * walk from the head, tighter than the node's newest slot for an address quiet of late. Asked
+ * first, it also settles which method name the node serves (see `withMethodPolicy`) before the
+ * ranges ask at once, instead of while they wait on it. `undefined` for an address without any.
+ */
+async function newestEntrySlot<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  signal: AbortSignal,
+): Promise<bigint | undefined> {
+  const config = { limit: 1, commitment: start.commitment, signal }
+  const [newest] = await getConfirmedSignaturesForAddress2(context, plan.address, config)
+  return newest === undefined ? undefined : BigInt(newest.slot)
+}
+
+/** What `findBoundaries` cuts with. @internal */
+export type FindBoundariesOptions = Readonly<{
+  /** Slots of the next range, asked for as each search starts. */
+  stride: (span: bigint) => bigint
+  /** Ranges the walk fetches at once: the searches run about as many requests at a time. */
+  lanes: number
+  signal: AbortSignal
+  /** The blocks to search, and the requests' signals. */
+  reader: BlockReader
+  /**
+   * Whether the walk goes through the provider method, which filters by slot: the evenly spaced
+   * slots are then the boundaries, without a search. Awaited beside the span's ends.
+   */
+  bySlot: boolean | PromiseLike<boolean>
+  /** Told the span once its ends are known: the walk's newest and oldest slots. */
+  onSpan?: ((top: bigint, bottom: bigint) => void) | undefined
+}>
 
 /**
  * The boundaries that cut the span of a walk from `start` into slot ranges of `stride` slots (see
@@ -27,32 +63,34 @@ export async function* findBoundaries<TMode extends U64Mode>(
   context: MethodContext<TMode>,
   plan: WalkPlan,
   start: HistoryCheckpoint,
-  stride: (span: bigint) => bigint,
-  lanes: number,
-  signal: AbortSignal,
-  bySlot = false,
-  requestSignal: () => AbortSignal = () => signal,
+  options: FindBoundariesOptions,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
+  const { stride, lanes, signal, reader } = options
   const oldest = start.order === 'oldest'
   let top: bigint | undefined
   let bottom: bigint | undefined
+  let bySlot = false
   try {
     const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
-    ;[top, bottom] = await Promise.all([
+    ;[top, bottom, bySlot] = await Promise.all([
       start.before === undefined
-        ? requestSlot(context, 'getSlot', commitment, signal)
+        ? oldest
+          ? newestEntrySlot(context, plan, start, signal)
+          : requestSlot(context, 'getSlot', commitment, signal)
         : start.slot === undefined
           ? lookUpSlot(context, plan, start.before, signal)
           : BigInt(start.slot),
       start.until === undefined
         ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
         : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      options.bySlot,
     ])
   } catch (error) {
     // The node answered: it does not serve these methods. The walk stays one range.
     if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
   }
   if (top === undefined || bottom === undefined) return
+  options.onSpan?.(top, bottom)
   const floor = bottom
   const span = top - bottom
   // Targets in the order the ranges are handed out, each `stride` slots past the one before,
@@ -76,7 +114,6 @@ export async function* findBoundaries<TMode extends U64Mode>(
     for (let i = 0, slot = target(i); slot !== undefined; slot = target(++i)) yield { slot }
     return
   }
-  const reader = createBlockReader(context, start.commitment, requestSignal)
   const searches: Promise<RangeBoundary | undefined>[] = []
   const search = (index: number): void => {
     const slot = target(index)
@@ -86,9 +123,10 @@ export async function* findBoundaries<TMode extends U64Mode>(
     found.catch(() => undefined)
     searches[index] = found
   }
-  // A search asks for two blocks at once: half as many searches as lanes keep the block lookups
-  // to about `lanes` requests at a time, beside the ranges' own.
-  const ahead = Math.max(1, Math.ceil(lanes / 2))
+  // A search asks for two blocks at once. Every lane but the first (newest first) waits for a
+  // boundary at the start, so as many searches as lanes run at once: the first wave of ranges
+  // starts together. Later searches keep that many ahead of the ranges being started.
+  const ahead = lanes
   let previous: RangeBoundary | undefined
   try {
     for (let i = 0; i < ahead; i++) search(i)

@@ -25,8 +25,28 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    * no top or no entry.
    */
   coverage(): Readonly<{ entries: number; slots: bigint }> | undefined
+  /**
+   * Where the fetch stands, for a walk that would split this range: the slots of its newest and
+   * oldest kept entries, how many it kept, and its floor. `undefined` when it cannot be split:
+   * finished, fetched through the provider (its floor is a fixed filter), its floor pending, or no
+   * entry kept yet.
+   */
+  progress(): RangeProgress | undefined
+  /**
+   * Moves the floor up to `slot`, handing the slots below to another range, if nothing below
+   * `slot` was kept yet and the range is still fetching: `false` otherwise (it went on meanwhile).
+   */
+  split(slot: bigint): boolean
   /** Settles when the fetch stops (all fetched, failed, or aborted); never rejects. */
   finished: Promise<void>
+}>
+
+/** See `RangeRun.progress`. @internal */
+export type RangeProgress = Readonly<{
+  highest: bigint
+  lowest: bigint
+  entries: number
+  floor: bigint | undefined
 }>
 
 /**
@@ -48,6 +68,7 @@ export function runRange<TMode extends U64Mode>(
   const buffer: SignatureInfo<TMode>[][] = []
   let kept = 0
   let lowest: bigint | undefined
+  let highest: bigint | undefined
   let pending = range.floor === 'pending'
   let floor = range.floor === 'pending' ? undefined : range.floor
   let done = false
@@ -84,6 +105,7 @@ export function runRange<TMode extends U64Mode>(
         if (taken.length > 0) {
           buffer.push(taken)
           kept += taken.length
+          highest ??= BigInt((taken[0] as SignatureInfo<TMode>).slot)
           lowest = BigInt((taken[taken.length - 1] as SignatureInfo<TMode>).slot)
         }
         wake()
@@ -154,10 +176,25 @@ export function runRange<TMode extends U64Mode>(
     return { entries: kept, slots: aboveSlot - bottom + 1n }
   }
 
+  const progress = (): RangeProgress | undefined =>
+    done || provider || pending || lowest === undefined || highest === undefined
+      ? undefined
+      : { highest, lowest, entries: kept, floor }
+
   return {
     pages,
     reversed,
     coverage,
+    progress,
+    split: (slot) => {
+      // Kept entries all lie at or above `lowest`: none of them is lost to the range below.
+      const at = progress()
+      if (at === undefined || slot > at.lowest || (floor !== undefined && slot <= floor)) {
+        return false
+      }
+      floor = slot
+      return true
+    },
     setFloor: (slot) => {
       floor = slot
       pending = false

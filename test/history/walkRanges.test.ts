@@ -16,6 +16,7 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { seededRandom } from '../reliability/support/seededRandom'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
 import type { Intercept } from './instrumentTransport'
 import { collect, FAST, LEGACY_ONLY, PROFILES, setup } from './walkSetup'
@@ -78,6 +79,43 @@ describe('signaturesForAddress with parallel ranges', () => {
       (request) => request.method === 'getConfirmedSignaturesForAddress2',
     )
     expect(starts.length).toBeGreaterThan(Math.ceil(expected.length / 50))
+  })
+
+  it('splits a range that turns out slow for a lane that comes free, exactly', async () => {
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const slotOf = new Map(ledger.signatures(busiest).map((info) => [info.signature, info.slot]))
+    const middle = ledger.signatures(busiest)[Math.floor(expected.length / 2)]?.slot ?? 0
+    // Pages of the older half come 5 ms late: the newer range ends first and its lane comes free.
+    const lastOfAnswer = new Set<string>()
+    const { context, wire } = setup(ledger, async (request, next) => {
+      const config = request.params[1] as { before?: string } | undefined
+      const before = config?.before
+      const older = before !== undefined && (slotOf.get(before) ?? middle) < middle
+      if (/SignaturesForAddress/.test(request.method) && older) {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      const answer = await next(request)
+      const last = Array.isArray(answer) ? (answer.at(-1) as { signature: string }) : undefined
+      if (last !== undefined) lastOfAnswer.add(last.signature)
+      return answer
+    })
+    const walk = signaturesForAddress(context, busiest, { parallel: 2, pageSize: 20, ...FAST })
+    expect(await collect(walk)).toEqual(expected)
+    // A range starts from a boundary: a cursor no earlier page ended with. Two lanes cut the
+    // span once; each split starts one more range.
+    const pages = wire.sent.filter((request) => /SignaturesForAddress/.test(request.method))
+    const starts = pages.filter((request) => {
+      const before = (request.params[1] as { before?: string } | undefined)?.before
+      return before !== undefined && !lastOfAnswer.has(before)
+    })
+    expect(starts.length).toBeGreaterThan(1)
+    // The searches for the splits come after the ranges of the first cut started.
+    const firstOlderPage = wire.sent.indexOf(starts[0] as (typeof wire.sent)[number])
+    const laterSearches = wire.sent
+      .slice(firstOlderPage)
+      .filter((request) => request.method === 'getBlock')
+    expect(laterSearches.length).toBeGreaterThan(0)
   })
 
   it('walks a node without block methods as one range, exactly', async () => {
@@ -195,8 +233,23 @@ describe('parallel ranges, exact against the oracle', () => {
     order: 'newest' | 'oldest'
   }
 
-  async function check(ledger: MockLedger, profile: LedgerProfile, q: Query): Promise<void> {
-    const { context, wire } = setup(ledger)
+  async function check(
+    ledger: MockLedger,
+    profile: LedgerProfile,
+    q: Query,
+    jitter?: () => number,
+  ): Promise<void> {
+    // With `jitter`, answers come after random delays of up to 2 ms, so that ranges finish in
+    // any order and free lanes split the others at any point of their walk.
+    const { context, wire } = setup(
+      ledger,
+      jitter === undefined
+        ? undefined
+        : async (request, next) => {
+            await new Promise((resolve) => setTimeout(resolve, Math.floor(jitter() * 3)))
+            return next(request)
+          },
+    )
     const { address, order, limit, ...options } = q
     // The oracle walks newest first: oldest first is its reverse, then cut by `limit`.
     const expected = expectedWalk(ledger, profile, address, { ...q, limit: undefined })
@@ -231,6 +284,17 @@ describe('parallel ranges, exact against the oracle', () => {
         },
       ),
       { numRuns: 8 },
+    )
+  })
+
+  it('with answers in random order, so that free lanes split ranges anywhere', async () => {
+    const ledger = ledgers['v1.18']
+    const jitter = seededRandom(7)
+    await fc.assert(
+      fc.asyncProperty(query(ledger), (q) =>
+        check(ledger, 'v1.18', { ...q, order: 'newest' }, jitter),
+      ),
+      { numRuns: 25 },
     )
   })
 
@@ -311,12 +375,34 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
         const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 60 })
         expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
         const sent = methods(wire.sent)
-        // No boundary search and no node paging: one filtered query stream per range.
-        expect(sent.filter((method) => /^getBlock|SignaturesForAddress/.test(method))).toEqual([])
+        // No boundary search: the provider filters by slot.
+        expect(sent.filter((method) => /^getBlock/.test(method))).toEqual([])
+        // Node paging only for the range that starts at once, newest first, before the provider
+        // answered: one chain of cursors from the head, each older than the one before.
+        const cursors = wire.sent
+          .filter((request) => /SignaturesForAddress/.test(request.method))
+          .map((request) => (request.params[1] as { before?: string }).before)
+        // Oldest first, no paging: one one-entry request names the newest entry, the top of the
+        // span (asked again under the replacement name on a node without the deprecated one).
+        if (order === 'oldest') {
+          const asked = wire.sent
+            .filter((request) => /SignaturesForAddress/.test(request.method))
+            .map((request) => request.params[1])
+          expect(asked).toEqual(profile === 'v4' ? [{ limit: 1 }, { limit: 1 }] : [{ limit: 1 }])
+        } else {
+          expect(cursors[0]).toBeUndefined()
+          // (The head check asks from a cursor of its own, not in the history.)
+          const positions = cursors
+            .slice(1)
+            .map((cursor) => expected.indexOf(cursor ?? ''))
+            .filter((at) => at >= 0)
+          expect(positions.every((at, i) => at > (positions[i - 1] ?? -1))).toBe(true)
+          expect(positions.length).toBeLessThan(Math.ceil(expected.length / 60))
+        }
         const queries = wire.sent.filter(
           (request) => request.method === 'getTransactionsForAddress',
         )
-        expect(queries.length).toBeGreaterThan(Math.ceil(expected.length / 60))
+        expect(queries.length + cursors.length).toBeGreaterThan(Math.ceil(expected.length / 60))
         const tokens = queries.filter(
           (request) => (request.params[1] as { paginationToken?: string }).paginationToken,
         )
@@ -324,6 +410,19 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
       }
     },
   )
+
+  it('ends when a range is too close to its floor to split, with one-entry pages', async () => {
+    // A free lane keeps finding the node-paged first range "worth" splitting (three entries
+    // ahead) with no slot left between its oldest kept entry and its floor: the split fails, and
+    // must not be tried again until the range moves on (it once spun forever, starving timers).
+    const ledger = withProvider('v1.18')
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    for (const parallel of [2, 3, 5]) {
+      const { context } = setup(ledger)
+      const walk = signaturesForAddress(context, busiest, { parallel, pageSize: 1 })
+      expect(await collect(walk)).toEqual(expected)
+    }
+  }, 60_000)
 
   it.each(['v1.18', 'v4'] as const)(
     'answers an unknown cursor as the node does (%s)',

@@ -1,61 +1,60 @@
 import { type JsonOut, RawJson } from './JsonOut'
 
-function write(value: JsonOut, out: string[]): void {
+/**
+ * Characters a JSON string cannot hold as they are: quote, backslash, controls, and surrogates
+ * (a lone one is escaped by JSON.stringify). Strings without them, nearly all of an answer
+ * (signatures, keys, base64), are quoted directly, which with one string grown by concatenation
+ * answers a 1,000-entry signature page of the 100k ledger in 1.8 ms instead of 4.2 ms (calling
+ * JSON.stringify on every string and joining an array of parts): the mock server is what a
+ * parallel walk's benchmark waits on.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters JSON must escape
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`
+}
+
+// V8 keeps the growing string as a rope until it is read.
+function write(value: JsonOut): string {
   switch (typeof value) {
     case 'string':
-      out.push(JSON.stringify(value))
-      return
+      return quote(value)
     case 'number':
-      // Non-finite numbers never occur in answers; JSON.stringify turns them into null.
-      out.push(JSON.stringify(value))
-      return
+      // Non-finite numbers never occur in answers; JSON.stringify writes them as null.
+      return Number.isFinite(value) ? String(value) : 'null'
     case 'bigint':
-      out.push(value.toString())
-      return
+      return value.toString()
     case 'boolean':
-      out.push(value ? 'true' : 'false')
-      return
+      return value ? 'true' : 'false'
     case 'undefined':
       // Only reachable inside arrays (object members that are undefined are skipped), where
       // JSON.stringify writes null too.
-      out.push('null')
-      return
+      return 'null'
   }
-  if (value === null) {
-    out.push('null')
-    return
-  }
-  if (value instanceof RawJson) {
-    out.push(value.text)
-    return
-  }
+  if (value === null) return 'null'
+  if (value instanceof RawJson) return value.text
   const toJSON = (value as { toJSON?: unknown }).toJSON
-  if (typeof toJSON === 'function') {
-    // Request params may hold objects with their own JSON form (a Date, a key class).
-    write(toJSON.call(value) as JsonOut, out)
-    return
-  }
+  // Request params may hold objects with their own JSON form (a Date, a key class).
+  if (typeof toJSON === 'function') return write(toJSON.call(value) as JsonOut)
   if (Array.isArray(value)) {
-    out.push('[')
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.push(',')
-      write((value as readonly JsonOut[])[i] as JsonOut, out)
+    const items = value as readonly JsonOut[]
+    let out = '['
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) out += ','
+      out += write(items[i] as JsonOut)
     }
-    out.push(']')
-    return
+    return `${out}]`
   }
-  out.push('{')
-  let first = true
+  let out = '{'
   const record = value as { readonly [key: string]: JsonOut | undefined }
   for (const key in record) {
     const member = record[key]
     if (member === undefined) continue
-    if (!first) out.push(',')
-    first = false
-    out.push(JSON.stringify(key), ':')
-    write(member, out)
+    if (out.length > 1) out += ','
+    out += `${quote(key)}:${write(member)}`
   }
-  out.push('}')
+  return `${out}}`
 }
 
 /**
@@ -63,7 +62,5 @@ function write(value: JsonOut, out: string[]): void {
  * `RawJson` is copied verbatim, `undefined` members are skipped.
  */
 export function writeJson(value: JsonOut): string {
-  const out: string[] = []
-  write(value, out)
-  return out.join('')
+  return write(value)
 }

@@ -32,6 +32,18 @@ describe('writeJson', () => {
     )
   })
 
+  it('escapes what JSON.stringify escapes, in values and keys', () => {
+    // Every control character, quote, backslash, lone and paired surrogates, and non-finite numbers.
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('')
+    const strings = [controls, '"\\', '\ud800', 'a\udfffb', '😀', '\u007f\u2029', '']
+    const value = {
+      list: strings,
+      [controls]: 1,
+      'k"\\': { '\ud83d': Number.NaN, i: Number.POSITIVE_INFINITY, z: -0 },
+    }
+    expect(writeJson(value)).toBe(JSON.stringify(value))
+  })
+
   it('matches JSON.stringify on plain values', () => {
     const value = { s: 'é\u2028\n', n: [0, -1.5, 1e21], nested: [{ k: [] }, {}] }
     expect(writeJson(value)).toBe(JSON.stringify(value))
