@@ -2,15 +2,15 @@
  * Child process (run with --expose-gc): walks the whole history of `address` at `url` (a served
  * mock ledger) with `order: 'oldest'` and `parallel`, `repeats` times, reading the heap after a
  * full GC before each walk, `steps` times along the way and after the last; then the older half
- * of the history the same way (`before` its middle entry: as many ranges, each half as long); then the whole history
- * again keeping every entry in an array, which is what reading it oldest first costs without the
- * ranges (collect, then reverse).
+ * of the history (`before` its middle entry: ranges of the same size, half as many) the same way,
+ * twice as many times; then the whole history again keeping every entry in an array, which is
+ * what reading it oldest first costs without the ranges (collect, then reverse).
  *
  * Input (IPC): `{ url, address, count, parallel, steps, repeats }`. Message:
  * `{ samples, end, half: { samples, count }, retained: { before, after }, digest, count }`,
- * where `samples` holds each walk's samples, the first of them the heap before that walk, `end` the heap once the whole walk is
- * over, and `digest` the sha-256 of the signatures it walked, joined by `'\n'` (see
- * `serveLedgerChild.ts`).
+ * where `samples` holds each walk's samples (the first of each, the heap before that walk), `end`
+ * the heap once the whole walks are over, and `digest` the sha-256 of the signatures the first
+ * walked, joined by `'\n'` (see `serveLedgerChild.ts`).
  */
 import { createHash } from 'node:crypto'
 import { createClient } from '../src/client'
@@ -86,9 +86,11 @@ process.once('message', async (input: Input) => {
   }
   const end = collectAndMeasure()
 
-  // The entries older than the middle one: `middle` of them.
+  // The entries older than the middle one: `middle` of them. Twice as many walks, so that as
+  // many ranges pass (as many teeth of the sawtooth) as in the whole walks: the highest of more
+  // teeth is higher, which says nothing about the history's length.
   const halves: HeapSample[][] = []
-  for (let i = 0; i < input.repeats; i++) {
+  for (let i = 0; i < 2 * input.repeats; i++) {
     const half = await sampled(middle, middleSignature, () => undefined)
     if (half.count !== middle) throw new Error(`the half walk saw ${half.count} of ${middle}`)
     halves.push(half.samples)
