@@ -51,10 +51,10 @@ export type FindBoundariesOptions = Readonly<{
 /**
  * The boundaries that cut the span of a walk from `start` into slot ranges of `stride` slots (see
  * `RangeBoundary`), yielded in the order the walk hands its ranges out (newest first, or oldest
- * first for an `'oldest'` start) as soon as each is found, about `lanes` requests at a time, so that
+ * first for an `'oldest'` start) as soon as each is found, `lanes` searches at a time, so that
  * the first ranges are fetched while the later boundaries are searched. The span runs from
- * `start.before` (or the node's newest slot at the walk's commitment) down to `until` (or the
- * node's first available block). Nothing is yielded for a node without the block methods, or a
+ * `start.before` (or the node's newest slot at the walk's commitment; oldest first, the slot of
+ * the address's newest entry) down to `until` (or the node's first available block). Nothing is yielded for a node without the block methods, or a
  * span too short to cut: the walk is then one range. With `bySlot` (a walk through the provider
  * method, which filters by slot), the evenly spaced slots are the boundaries, without a search.
  * @internal
