@@ -1,7 +1,8 @@
 import { getTransaction } from '../actions/getTransaction'
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { U64Mode } from '../schemas/common'
+import { INVALID_PARAMS } from '../errors/JsonRpcErrorCode'
+import type { Commitment, U64Mode } from '../schemas/common'
 import { askUntilFound } from './askUntilFound'
 import type { WalkPlan } from './resolveWalkOptions'
 
@@ -10,6 +11,12 @@ import type { WalkPlan } from './resolveWalkOptions'
  * `pageRetries` tries, since `null` may come from a node that lags behind). A JSON-RPC error
  * (a node that refuses the version, ...) also gives `undefined`: the walk then goes without the
  * check this lookup serves. Transport failures pass through.
+ *
+ * A walk at a commitment asks at that commitment. Nodes before 1.4 take no commitment for this
+ * method (`getConfirmedTransaction` there reads the bare encoding only, and answers a config
+ * object with -32602): the lookup is then asked again at the node's own commitment. Without that
+ * a 1.3 node's walk with `until` went without the `until` check, and took a lagging node's page
+ * that ran past `until` as the answer.
  *
  * Read in `bigint` mode whatever the client's: a balance above 2^53-1 must not fail a lookup
  * whose answer is a slot (slots compare with numbers as they are).
@@ -21,17 +28,26 @@ export async function lookUpSlot<TMode extends U64Mode>(
   signature: string,
   signal: AbortSignal,
 ): Promise<bigint | undefined> {
-  const config = {
-    encoding: 'base64',
-    maxSupportedTransactionVersion: 255,
-    commitment: plan.commitment,
-    signal,
-  } as const
-  try {
+  const ask = async (commitment: Commitment | undefined) => {
+    const config = {
+      encoding: 'base64',
+      maxSupportedTransactionVersion: 255,
+      commitment,
+      signal,
+    } as const
     const found = await askUntilFound(plan, signal, () =>
       getTransaction({ ...context, u64: 'bigint' }, signature, config),
     )
     return found?.slot
+  }
+  try {
+    return await ask(plan.commitment)
+  } catch (error) {
+    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+    if (plan.commitment === undefined || error.context.rpcCode !== INVALID_PARAMS) return undefined
+  }
+  try {
+    return await ask(undefined)
   } catch (error) {
     if (isConfirmedRpcError(error, 'RPC_ERROR')) return undefined
     throw error
