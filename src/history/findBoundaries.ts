@@ -34,7 +34,7 @@ async function newestEntrySlot<TMode extends U64Mode>(
 export type FindBoundariesOptions = Readonly<{
   /** Slots of the next range, asked for as each search starts. */
   stride: (span: bigint) => bigint
-  /** Ranges the walk fetches at once: the searches run about as many requests at a time. */
+  /** Ranges the walk fetches at once: as many searches run at a time. */
   lanes: number
   signal: AbortSignal
   /** The blocks to search, and the requests' signals. */
@@ -43,7 +43,7 @@ export type FindBoundariesOptions = Readonly<{
    * Whether the walk goes through the provider method, which filters by slot: the evenly spaced
    * slots are then the boundaries, without a search. Awaited beside the span's ends.
    */
-  bySlot: boolean | PromiseLike<boolean>
+  bySlot: Promise<boolean>
   /** Told the span once its ends are known: the walk's newest and oldest slots. */
   onSpan?: ((top: bigint, bottom: bigint) => void) | undefined
 }>

@@ -14,7 +14,7 @@ import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import type { RpcRequest } from '../../src/transport/RpcTransport'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
 import { createGate, laggingAnswer } from './instrumentTransport'
-import { collect, FAST, LEGACY_ONLY, PROFILES, setup } from './walkSetup'
+import { checkOnRandomLedgers, collect, FAST, PROFILES, setup } from './walkSetup'
 
 const HEAD_CHECK = { headCheck: true, ...FAST } as const
 
@@ -154,24 +154,7 @@ describe('signaturesForAddress: exact against the oracle', () => {
   }
 
   it('on random ledgers, queries and page sizes, for every profile', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.integer({ min: 20, max: 260 }),
-        async (seed, transactions) => {
-          const base = createMockLedger({ seed, transactions })
-          const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
-          const queries = fc.sample(query(base), { numRuns: 4, seed })
-          const legacyQueries = fc.sample(query(legacy), { numRuns: 4, seed })
-          for (const profile of PROFILES) {
-            const old = LEGACY_ONLY.has(profile)
-            const ledger = createMockLedger({ state: (old ? legacy : base).state, profile })
-            for (const q of old ? legacyQueries : queries) await check(ledger, profile, q)
-          }
-        },
-      ),
-      { numRuns: 25 },
-    )
+    await fc.assert(checkOnRandomLedgers({ min: 20, max: 260 }, 4, query, check), { numRuns: 25 })
   })
 
   it('on the fixed ledger, with cursors from anywhere in it', async () => {

@@ -1,7 +1,8 @@
+import fc from 'fast-check'
 import type { MethodContext } from '../../src/actions/MethodContext'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
-import type { MockLedger } from '../../src/testing/createMockLedger'
+import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import { type Intercept, instrumentTransport } from './instrumentTransport'
 
@@ -41,4 +42,32 @@ export async function collect(walk: AsyncIterable<{ signature: string }>): Promi
   const out: string[] = []
   for await (const info of walk) out.push(info.signature)
   return out
+}
+
+/**
+ * A property over fresh ledgers: for each sampled seed and size, a ledger and its legacy-only
+ * twin (built for 1.9), `queries` queries sampled from each, and `check` of every query on every
+ * profile (legacy profiles on the twin).
+ */
+export function checkOnRandomLedgers<Q>(
+  sizes: Readonly<{ min: number; max: number }>,
+  queries: number,
+  query: (ledger: MockLedger) => fc.Arbitrary<Q>,
+  check: (ledger: MockLedger, profile: LedgerProfile, q: Q) => Promise<void>,
+): fc.IAsyncProperty<[number, number]> {
+  return fc.asyncProperty(
+    fc.integer({ min: 1, max: 1_000_000 }),
+    fc.integer(sizes),
+    async (seed, transactions) => {
+      const base = createMockLedger({ seed, transactions })
+      const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
+      const sampled = fc.sample(query(base), { numRuns: queries, seed })
+      const legacySampled = fc.sample(query(legacy), { numRuns: queries, seed })
+      for (const profile of PROFILES) {
+        const old = LEGACY_ONLY.has(profile)
+        const ledger = createMockLedger({ state: (old ? legacy : base).state, profile })
+        for (const q of old ? legacySampled : sampled) await check(ledger, profile, q)
+      }
+    },
+  )
 }
