@@ -46,6 +46,9 @@ export default defineConfig([
     clean: true,
     platform: 'browser',
     esbuildPlugins: [usePlatformFetch],
+    // Constants folded across modules here, as an app's bundler would from the sources: it cannot
+    // fold the `var`s a bundle turns them into (measured: 72 B of gzip off the actions app).
+    minifySyntax: true,
   },
   // The `confirmed-rpc` program (package.json `bin`): Node only, ESM, not part of any entry or
   // of the browser build. ts-morph, an optional peer dependency, stays external and is imported

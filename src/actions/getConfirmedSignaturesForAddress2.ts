@@ -4,7 +4,7 @@ import type { ActionClient } from './ActionClient'
 import { requestSignatures } from './requestSignatures'
 
 const METHOD = 'getConfirmedSignaturesForAddress2'
-const WIRE_KEYS = ['limit', 'before', 'until', 'commitment'] as const
+const WIRE_KEYS = ['before', 'until', 'limit', 'commitment'] as const
 
 /** Config of {@link getConfirmedSignaturesForAddress2}. */
 export type GetConfirmedSignaturesForAddress2Config = Readonly<{

@@ -91,18 +91,16 @@ export function getConfirmedTransaction<TMode extends U64Mode = 'number'>(
   signature: Base58Input,
   config?: GetConfirmedTransactionParams | undefined,
 ): Promise<GetConfirmedTransactionResult<TransactionEncoding, TMode>>
-export function getConfirmedTransaction<TMode extends U64Mode>(
+export async function getConfirmedTransaction<TMode extends U64Mode>(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config?: GetConfirmedTransactionParams | undefined,
 ): Promise<GetConfirmedTransactionResult<TransactionEncoding, TMode>> {
-  return Promise.resolve().then(() => {
-    const context = readActionClient(client, METHOD)
-    const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
-    const read = readTransactionConfig(config, ['encoding', 'commitment'], METHOD)
-    const params = compactTransactionParams(read.param === undefined ? [sig] : [sig, read.param])
-    return requestTransaction(context, METHOD, params, read.encoding ?? 'json', {
-      signal: read.signal,
-    })
+  const context = readActionClient(client, METHOD)
+  const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
+  const read = readTransactionConfig(config, ['encoding', 'commitment'], METHOD)
+  const params = compactTransactionParams(read.param === undefined ? [sig] : [sig, read.param])
+  return requestTransaction(context, METHOD, params, read.encoding ?? 'json', {
+    signal: read.signal,
   })
 }

@@ -4,7 +4,7 @@ import type { ActionClient } from './ActionClient'
 import { requestSignatures } from './requestSignatures'
 
 const METHOD = 'getSignaturesForAddress'
-const WIRE_KEYS = ['limit', 'before', 'until', 'commitment', 'minContextSlot'] as const
+const WIRE_KEYS = ['before', 'until', 'limit', 'commitment', 'minContextSlot'] as const
 
 /** Config of {@link getSignaturesForAddress}. */
 export type GetSignaturesForAddressConfig = Readonly<{

@@ -86,18 +86,16 @@ export function getTransaction<TMode extends U64Mode = 'number'>(
   signature: Base58Input,
   config?: GetTransactionParams | undefined,
 ): Promise<GetTransactionResult<TransactionEncoding, TMode>>
-export function getTransaction<TMode extends U64Mode>(
+export async function getTransaction<TMode extends U64Mode>(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config?: GetTransactionParams | undefined,
 ): Promise<GetTransactionResult<TransactionEncoding, TMode>> {
-  return Promise.resolve().then(() => {
-    const context = readActionClient(client, METHOD)
-    const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
-    const read = readTransactionConfig(config, WIRE_KEYS, METHOD)
-    const params = read.param === undefined ? [sig] : [sig, read.param]
-    return requestTransaction(context, METHOD, params, read.encoding ?? 'json', {
-      signal: read.signal,
-    })
+  const context = readActionClient(client, METHOD)
+  const sig = toBase58String(signature, SIGNATURE, METHOD, 'signature')
+  const read = readTransactionConfig(config, WIRE_KEYS, METHOD)
+  const params = read.param === undefined ? [sig] : [sig, read.param]
+  return requestTransaction(context, METHOD, params, read.encoding ?? 'json', {
+    signal: read.signal,
   })
 }

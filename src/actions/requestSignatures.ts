@@ -1,4 +1,4 @@
-import { readSignaturesConfig } from '../params/readSignaturesConfig'
+import { readWireConfig } from '../params/readWireConfig'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
@@ -16,7 +16,7 @@ export async function requestSignatures<TMode extends U64Mode>(
 ): Promise<SignatureInfo<TMode>[]> {
   const context = readActionClient(client, method)
   const addr = toBase58String(address, ADDRESS, method, 'address')
-  const { wire, signal } = readSignaturesConfig(config, wireKeys, method)
+  const { wire, signal } = readWireConfig(config, wireKeys, method)
   const params = wire === undefined ? [addr] : [addr, wire]
   const result = await context.transport({ method, params }, { signal })
   return decodeSignatureInfos(result, context.u64, {

@@ -1,10 +1,10 @@
+import { booleanField } from '../params/booleanField'
 import { checkCommitment } from '../params/checkConfigFields'
+import { integerField } from '../params/integerField'
+import { type FieldReader, readFields } from '../params/readFields'
+import { signatureField } from '../params/signatureField'
 import { invalidParam } from '../shared/invalidParam'
-import { booleanField } from './booleanField'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
-import { integerField } from './integerField'
-import { type FieldReader, readFields } from './readFields'
-import { signatureField } from './signatureField'
 
 /**
  * Checks a checkpoint handed back through `resume` (it may come from a file or another process)

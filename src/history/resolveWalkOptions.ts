@@ -1,14 +1,14 @@
+import { booleanField } from '../params/booleanField'
 import { checkCommitment, checkSignal } from '../params/checkConfigFields'
+import { integerField } from '../params/integerField'
+import { type FieldReader, type Fields, readFields } from '../params/readFields'
+import { signatureField } from '../params/signatureField'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input, Commitment } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
-import { booleanField } from './booleanField'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
-import { integerField } from './integerField'
 import { readCheckpoint } from './readCheckpoint'
-import { type FieldReader, type Fields, readFields } from './readFields'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
-import { signatureField } from './signatureField'
 
 /** The options every history walk knows, and how each is read (defaults included). @internal */
 // The factory calls are marked pure: a bundle that never walks must be able to drop this table.

@@ -11,7 +11,7 @@ export type DeprecatedCall = Readonly<{
   batch: boolean
 }>
 
-const NAMES = Object.keys(REPLACEMENT_OF)
+const NAMES = /* @__PURE__ */ Object.keys(REPLACEMENT_OF)
 
 /**
  * The deprecated call in a `fetch`'s request, or undefined when there is none: not a POST, a body

@@ -1,4 +1,4 @@
-import { InvalidParamError } from '../errors/InvalidParamError'
+import { checkEncoding } from '../params/checkConfigFields'
 import type { ConfirmedTransaction } from './ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from './common'
 import type { DecodeContext } from './DecodeContext'
@@ -39,16 +39,8 @@ export function decodeConfirmedTransaction<
   context: DecodeContext,
 ): ConfirmedTransaction<TEncoding, TMode> | null {
   if (value === null) return null
-  const validator = Object.hasOwn(VALIDATORS, encoding) ? VALIDATORS[encoding] : undefined
-  if (validator === undefined) {
-    throw new InvalidParamError({
-      context: {
-        method: context.method,
-        param: 'encoding',
-        reason: `expected one of json, jsonParsed, base58, base64, binary, got ${JSON.stringify(String(encoding))}`,
-      },
-    })
-  }
+  // Callers have checked it; an encoding of no record shape must still not pass unchecked.
+  const validator = VALIDATORS[checkEncoding(encoding, context.method, 'encoding') ?? 'json']
   runValidator(validator, value, mode === 'bigint', context)
   return value as ConfirmedTransaction<TEncoding, TMode>
 }

@@ -19,19 +19,19 @@ export function createSlidingWindow(requestsPerSecond: number): SlidingWindow {
   const windowMs = (size * 1000) / requestsPerSecond
   // Send times of the last `size` calls, oldest first (some may lie in the future).
   const sent: number[] = []
-  const next = (times: number[], from: number): number => {
-    const at = times.length === size ? Math.max(from, (times.shift() as number) + windowMs) : from
-    times.push(at)
-    return at
-  }
+  // Only the oldest kept call decides: no copy of the window, on every routing of a call.
+  const earliest = (from: number): number =>
+    sent.length === size ? Math.max(from, (sent[0] as number) + windowMs) : from
   return {
     reserve(now, count) {
       let at = now
-      for (let i = 0; i < count; i++) at = next(sent, at)
+      for (let i = 0; i < count; i++) {
+        at = earliest(at)
+        if (sent.length === size) sent.shift()
+        sent.push(at)
+      }
       return at - now
     },
-    // Only the oldest kept call decides: no copy of the window, on every routing of a call.
-    peek: (now) =>
-      (sent.length === size ? Math.max(now, (sent[0] as number) + windowMs) : now) - now,
+    peek: (now) => earliest(now) - now,
   }
 }

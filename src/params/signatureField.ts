@@ -1,6 +1,6 @@
-import { SIGNATURE, toBase58String } from '../params/toBase58String'
 import type { Base58Input } from '../schemas/common'
 import type { FieldReader } from './readFields'
+import { SIGNATURE, toBase58String } from './toBase58String'
 
 /** Reads a field that is a transaction signature, as base58 text. @internal */
 export const signatureField: FieldReader<string | undefined> = (value, method, param) =>

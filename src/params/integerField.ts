@@ -1,4 +1,4 @@
-import { checkInteger } from '../params/checkConfigFields'
+import { checkInteger } from './checkConfigFields'
 import type { FieldReader } from './readFields'
 
 /** Reads a field that is an integer in `min..max`, or `fallback` when it is absent. @internal */

@@ -1,5 +1,5 @@
-import { checkConfigObject } from '../params/checkConfigFields'
-import { checkKnownKeys } from '../params/checkKnownKeys'
+import { checkConfigObject } from './checkConfigFields'
+import { checkKnownKeys } from './checkKnownKeys'
 
 /** Reads one field: its value (or default), or throws `InvalidParamError` naming `param`. @internal */
 export type FieldReader<T = unknown> = (value: unknown, method: string, param: string) => T

@@ -1,0 +1,46 @@
+import { checkCommitment, checkEncoding, checkSignal } from './checkConfigFields'
+import { integerField } from './integerField'
+import { type FieldReader, readFields } from './readFields'
+import { signatureField } from './signatureField'
+
+// Every config field a node knows, for any of the four methods; each method names its own.
+const WIRE_FIELDS: Readonly<Record<string, FieldReader>> = {
+  encoding: checkEncoding,
+  before: signatureField,
+  until: signatureField,
+  // The node's page limit.
+  limit: /* @__PURE__ */ integerField(1, 1000),
+  commitment: checkCommitment,
+  // 2^53-1 as a literal: a bundler cannot tell that reading `Number.MAX_SAFE_INTEGER` is free of
+  // effects, and would keep this table in apps that never send a config.
+  minContextSlot: /* @__PURE__ */ integerField(0, 9_007_199_254_740_991),
+  maxSupportedTransactionVersion: /* @__PURE__ */ integerField(0, 255),
+}
+
+/** A call's config, checked: as it goes on the wire, and its signal. */
+export type WireConfigRead = {
+  wire: Record<string, unknown> | undefined
+  signal: AbortSignal | undefined
+}
+
+/**
+ * Validates a call's config object (`wireKeys` are the node's config fields the method knows, in
+ * the order they are sent; `signal` is ours and never sent) and returns it as it goes on the wire:
+ * only the keys that are set, cursors as base58 strings, integers as numbers.
+ */
+export function readWireConfig(
+  config: unknown,
+  wireKeys: readonly string[],
+  method: string,
+): WireConfigRead {
+  const readers: Record<string, FieldReader> = {}
+  for (const key of wireKeys) readers[key] = WIRE_FIELDS[key] as FieldReader
+  readers.signal = checkSignal
+  const { signal, ...fields } = readFields(config, readers, method, 'config')
+  const wire: Record<string, unknown> = {}
+  for (const key of wireKeys) if (fields[key] !== undefined) wire[key] = fields[key]
+  return {
+    wire: Object.keys(wire).length === 0 ? undefined : wire,
+    signal: signal as AbortSignal | undefined,
+  }
+}
