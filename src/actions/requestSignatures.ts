@@ -1,4 +1,4 @@
-import { readWireConfig } from '../params/readWireConfig'
+import { readWireConfig, type WireKey } from '../params/readWireConfig'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
@@ -10,7 +10,7 @@ import { readActionClient } from './readActionClient'
 export async function requestSignatures<TMode extends U64Mode>(
   client: ActionClient<TMode>,
   method: string,
-  wireKeys: readonly string[],
+  wireKeys: readonly WireKey[],
   address: Base58Input,
   config: unknown,
 ): Promise<SignatureInfo<TMode>[]> {

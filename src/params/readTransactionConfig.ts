@@ -1,6 +1,6 @@
 import type { TransactionEncoding } from '../schemas/common'
 import { checkEncoding } from './checkConfigFields'
-import { readWireConfig } from './readWireConfig'
+import { readWireConfig, type WireKey } from './readWireConfig'
 
 /** A transaction lookup's second parameter, checked: as it goes on the wire, and its signal. */
 export type TransactionConfigRead = {
@@ -15,7 +15,7 @@ export type TransactionConfigRead = {
  */
 export function readTransactionConfig(
   config: unknown,
-  wireKeys: readonly string[],
+  wireKeys: readonly WireKey[],
   method: string,
 ): TransactionConfigRead {
   if (typeof config === 'string') {

@@ -4,7 +4,7 @@ import { type FieldReader, readFields } from './readFields'
 import { signatureField } from './signatureField'
 
 // Every config field a node knows, for any of the four methods; each method names its own.
-const WIRE_FIELDS: Readonly<Record<string, FieldReader>> = {
+const WIRE_FIELDS = {
   encoding: checkEncoding,
   before: signatureField,
   until: signatureField,
@@ -15,7 +15,10 @@ const WIRE_FIELDS: Readonly<Record<string, FieldReader>> = {
   // effects, and would keep this table in apps that never send a config.
   minContextSlot: /* @__PURE__ */ integerField(0, 9_007_199_254_740_991),
   maxSupportedTransactionVersion: /* @__PURE__ */ integerField(0, 255),
-}
+} satisfies Readonly<Record<string, FieldReader>>
+
+/** A config field a node knows. @internal */
+export type WireKey = keyof typeof WIRE_FIELDS
 
 /** A call's config, checked: as it goes on the wire, and its signal. */
 export type WireConfigRead = {
@@ -30,11 +33,11 @@ export type WireConfigRead = {
  */
 export function readWireConfig(
   config: unknown,
-  wireKeys: readonly string[],
+  wireKeys: readonly WireKey[],
   method: string,
 ): WireConfigRead {
   const readers: Record<string, FieldReader> = {}
-  for (const key of wireKeys) readers[key] = WIRE_FIELDS[key] as FieldReader
+  for (const key of wireKeys) readers[key] = WIRE_FIELDS[key]
   readers.signal = checkSignal
   const { signal, ...fields } = readFields(config, readers, method, 'config')
   const wire: Record<string, unknown> = {}

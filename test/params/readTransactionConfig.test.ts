@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readTransactionConfig } from '../../src/params/readTransactionConfig'
+import type { WireKey } from '../../src/params/readWireConfig'
 
-const keys = ['encoding', 'commitment']
+const keys: WireKey[] = ['encoding', 'commitment']
 
 describe('readTransactionConfig', () => {
   it('sends a bare encoding string as given', () => {
@@ -37,7 +38,7 @@ describe('readTransactionConfig', () => {
     expect(() => readTransactionConfig({ signal: 'stop' }, keys, 'm')).toThrow('`config.signal`')
   })
   it('checks maxSupportedTransactionVersion where the method knows it, and sends a number', () => {
-    const known = [...keys, 'maxSupportedTransactionVersion']
+    const known: WireKey[] = [...keys, 'maxSupportedTransactionVersion']
     expect(readTransactionConfig({ maxSupportedTransactionVersion: 0n }, known, 'm').param).toEqual(
       {
         maxSupportedTransactionVersion: 0,

@@ -1,9 +1,9 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import { readWireConfig } from '../../src/params/readWireConfig'
+import { readWireConfig, type WireKey } from '../../src/params/readWireConfig'
 
 const sig = bs58.encode(new Uint8Array(64).fill(3))
-const keys = ['before', 'until', 'limit', 'commitment']
+const keys: WireKey[] = ['before', 'until', 'limit', 'commitment']
 const wireOf = (config: unknown, known = keys) => readWireConfig(config, known, 'm').wire
 
 describe('readWireConfig', () => {
@@ -67,7 +67,7 @@ describe('readWireConfig: the order on the wire', () => {
   })
 
   it('reads a transaction config: an encoding and a version as a number', () => {
-    const known = ['encoding', 'commitment', 'maxSupportedTransactionVersion']
+    const known: WireKey[] = ['encoding', 'commitment', 'maxSupportedTransactionVersion']
     expect(
       readWireConfig({ maxSupportedTransactionVersion: 0n, encoding: 'base64' }, known, 'm').wire,
     ).toEqual({ encoding: 'base64', maxSupportedTransactionVersion: 0 })
