@@ -16,11 +16,11 @@ import {
   type OptionRule,
   POSITIVE,
   RETRY,
-  RETRY_OPTION_RULES,
 } from './httpTransportOptionKeys'
 import { isRetryableError } from './isRetryableError'
 import type { RpcRequest, RpcTransport } from './RpcTransport'
 import { rankEndpoints } from './rankEndpoints'
+import { readRetryOptions } from './readRetryOptions'
 import { retryDelay } from './retryDelay'
 import { describeEndpoint, endpointOf } from './transportEndpoint'
 import { abortedError } from './transportErrors'
@@ -127,18 +127,7 @@ export function createFallbackTransport(
   }
   if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
   const given = checkOptions(CALLER, options, OPTION_RULES)
-  const retry = {
-    attempts: 4,
-    baseDelayMs: 250,
-    maxDelayMs: 10_000,
-    jitter: 'full' as const,
-    ...checkOptions(
-      CALLER,
-      given.retry === false ? { attempts: 1 } : (given.retry ?? {}),
-      RETRY_OPTION_RULES,
-      'retry',
-    ),
-  }
+  const retry = readRetryOptions(CALLER, given.retry)
   const rankOptions =
     given.rank === true
       ? {}

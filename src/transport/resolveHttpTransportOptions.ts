@@ -6,11 +6,8 @@ import { createRequestBudget } from './createRequestBudget'
 import { defaultFetch } from './defaultFetch'
 import type { HttpTransportConfig } from './HttpTransportConfig'
 import type { HttpTransportOptions } from './HttpTransportOptions'
-import {
-  HTTP_TRANSPORT_OPTION_RULES,
-  RETRY_OPTION_RULES,
-  toHttpUrl,
-} from './httpTransportOptionKeys'
+import { HTTP_TRANSPORT_OPTION_RULES, toHttpUrl } from './httpTransportOptionKeys'
+import { readRetryOptions } from './readRetryOptions'
 import { redactParsedUrl } from './redactUrl'
 import { transportInternals } from './transportInternals'
 
@@ -26,12 +23,6 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     HTTP_TRANSPORT_OPTION_RULES,
   )
   const url = toHttpUrl(given.url) as URL
-  const retry = checkOptions(
-    CALLER,
-    given.retry === false ? { attempts: 1 } : (given.retry ?? {}),
-    RETRY_OPTION_RULES,
-    'retry',
-  )
   const requestHeaders: Record<string, string> = { accept: 'application/json' }
   const headers = given.headers ?? {}
   // A Headers instance has no own enumerable entries: read it through its iterator.
@@ -58,7 +49,7 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     endpoint: redactParsedUrl(url),
     requestHeaders,
     fetch: given.fetch ?? defaultFetch,
-    retry: { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full', ...retry },
+    retry: readRetryOptions(CALLER, given.retry),
     batch: given.batch || undefined,
     secrets: collectSecrets(url, requestHeaders),
     budget:
