@@ -40,8 +40,9 @@ export type FindBoundariesOptions = Readonly<{
   /** The blocks to search, and the requests' signals. */
   reader: BlockReader
   /**
-   * Whether the walk goes through the provider method, which filters by slot: the evenly spaced
-   * slots are then the boundaries, without a search. Awaited beside the span's ends.
+   * Whether the walk goes through the provider method, which filters by slot: the targets,
+   * `stride` slots apart, are then the boundaries, without a search. Awaited beside the span's
+   * ends.
    */
   bySlot: Promise<boolean>
   /** Told the span once its ends are known: the walk's newest and oldest slots. */
@@ -54,9 +55,10 @@ export type FindBoundariesOptions = Readonly<{
  * first for an `'oldest'` start) as soon as each is found, `lanes` searches at a time, so that
  * the first ranges are fetched while the later boundaries are searched. The span runs from
  * `start.before` (or the node's newest slot at the walk's commitment; oldest first, the slot of
- * the address's newest entry) down to `until` (or the node's first available block). Nothing is yielded for a node without the block methods, or a
- * span too short to cut: the walk is then one range. With `bySlot` (a walk through the provider
- * method, which filters by slot), the evenly spaced slots are the boundaries, without a search.
+ * the address's newest entry) down to `until` (or the node's first available block). Nothing
+ * is yielded for a node without the block methods, or a span too short to cut: the walk is then
+ * one range. With `bySlot` (a walk through the provider method, which filters by slot), the
+ * targets themselves are the boundaries, without a search.
  * @internal
  */
 export async function* findBoundaries<TMode extends U64Mode>(
