@@ -2,6 +2,7 @@ import { getConfirmedSignaturesForAddress2 } from '../actions/getConfirmedSignat
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
+import { settleAll } from '../shared/settleAll'
 import type { BlockReader } from './createBlockReader'
 import { findBoundary } from './findBoundary'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
@@ -74,7 +75,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   let bySlot = false
   try {
     const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
-    ;[top, bottom, bySlot] = await Promise.all([
+    ;[top, bottom, bySlot] = await settleAll([
       start.before === undefined
         ? oldest
           ? newestEntrySlot(context, plan, start, signal)

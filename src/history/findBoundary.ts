@@ -1,4 +1,5 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { settleAll } from '../shared/settleAll'
 import type { BlockReader } from './createBlockReader'
 import type { RangeBoundary } from './RangeBoundary'
 
@@ -22,7 +23,7 @@ export async function findBoundary(
   if (!reader.usable() || target <= floor) return undefined
   try {
     const near = [target, target - 1n].filter((slot) => slot > floor)
-    const signatures = await Promise.all(near.map((slot) => reader.firstSignature(slot)))
+    const signatures = await settleAll(near.map((slot) => reader.firstSignature(slot)))
     for (const [i, signature] of signatures.entries()) {
       if (signature !== undefined) return { signature, slot: near[i] as bigint }
     }

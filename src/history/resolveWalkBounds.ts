@@ -1,5 +1,6 @@
 import type { MethodContext } from '../actions/MethodContext'
 import type { U64Mode } from '../schemas/common'
+import { settleAll } from '../shared/settleAll'
 import { lookUpSlot } from './lookUpSlot'
 import type { PageCursor } from './PageCursor'
 import type { WalkPlan } from './resolveWalkOptions'
@@ -26,9 +27,7 @@ export async function resolveWalkBounds<TMode extends U64Mode>(
       ? lookUpSlot(context, plan, cursor.signature, signal)
       : undefined,
   ]
-  // Settle both before failing, so that no lookup outlives the walk.
-  await Promise.allSettled(lookUps)
-  const [untilSlot, beforeSlot] = await Promise.all(lookUps)
+  const [untilSlot, beforeSlot] = await settleAll(lookUps)
   cursor.slot = beforeSlot ?? cursor.slot
   return untilSlot
 }

@@ -298,6 +298,8 @@ export async function* walkRanges<TMode extends U64Mode>(
     link.abort()
     changed()
     await producing
+    // The probe is awaited by the search, which a walk that ends early may never have started.
+    await probe
     await Promise.all(runs.map((run) => run.finished))
     group.dispose()
     link.dispose()

@@ -167,6 +167,42 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(wire.sent.length).toBe(sentAtBreak)
   })
 
+  it.each([
+    ['a block search', /^getBlock$/, (slot: number) => slot % 2 === 0],
+    ['the span lookups', /^get(Slot|FirstAvailableBlock|TransactionsForAddress)$/, () => false],
+  ])(
+    'waits for every request of %s when one of them fails early',
+    async (_name, searched, failsAtOnce) => {
+      // Of a search's pair of blocks (target and target - 1), the even one fails at once and the
+      // odd one is held; of the span's lookups, `getSlot` fails at once and the others are held.
+      // The failed search cuts nothing, so the walk is one range and could end before the held
+      // requests settle: it must not, or it would leave them running behind the caller's back.
+      const ledger = ledgers['v1.18']
+      const expected = ledger.signatures(busiest).map((info) => info.signature)
+      for (const order of ['newest', 'oldest'] as const) {
+        let open = (): void => {}
+        const gate = new Promise<void>((resolve) => (open = resolve))
+        const timer = setTimeout(open, 300)
+        const held: string[] = []
+        const { context, wire } = setup(ledger, async (request, next) => {
+          if (!searched.test(request.method)) return next(request)
+          const first = request.params[0]
+          const slot = typeof first === 'number' ? first : 0
+          if (request.method === 'getSlot' || failsAtOnce(slot)) throw new Error('socket hang up')
+          held.push(request.method)
+          await gate
+          return next(request)
+        })
+        const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 100 })
+        const want = order === 'oldest' ? [...expected].reverse() : expected
+        expect(await collect(walk)).toEqual(want)
+        expect(held.length).toBeGreaterThan(0)
+        expect(wire.inFlight()).toBe(0)
+        clearTimeout(timer)
+      }
+    },
+  )
+
   it('keeps each signal under the listener count Node warns about', async () => {
     const warnings: string[] = []
     const onWarning = (warning: Error) => warnings.push(warning.name)

@@ -1,0 +1,13 @@
+/**
+ * `Promise.all` that waits for every promise to settle before it fails, then rejects with the
+ * first rejection in `values`' order. A walk's parallel requests go through it so that none
+ * outlives the call that started them: with `Promise.all`, the first failure (often the abort of
+ * a walk that ended) returns while its siblings are still on the wire.
+ * @internal
+ */
+export async function settleAll<const T extends readonly unknown[]>(
+  values: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  await Promise.allSettled(values)
+  return Promise.all(values)
+}
