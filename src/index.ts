@@ -91,12 +91,17 @@ export type {
 export type {
   CompiledInstruction,
   InnerInstructions,
+  InstructionForEncoding,
   JsonParsedInstruction,
   LegacyParsedInstruction,
   ParsedInstruction,
   PartiallyDecodedInstruction,
 } from './schemas/Instruction'
-export type { InstructionError } from './schemas/InstructionError'
+export type {
+  InstructionError,
+  KnownInstructionError,
+  UnknownInstructionError,
+} from './schemas/InstructionError'
 export type {
   AddressTableLookup,
   JsonParsedAccountKey,
@@ -111,7 +116,11 @@ export type {
 export type { Reward } from './schemas/Reward'
 export type { ConfirmationStatus, SignatureInfo } from './schemas/SignatureInfo'
 export type { TokenBalance, UiTokenAmount } from './schemas/TokenBalance'
-export type { TransactionError } from './schemas/TransactionError'
+export type {
+  KnownTransactionError,
+  TransactionError,
+  UnknownTransactionError,
+} from './schemas/TransactionError'
 export type {
   LoadedAddresses,
   RawReturnData,

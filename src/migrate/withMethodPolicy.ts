@@ -14,7 +14,7 @@ import { toReplacementResult } from './toReplacementResult'
 import { warnDeprecatedMethod } from './warnDeprecatedMethod'
 import { withDefaultVersion } from './withDefaultVersion'
 
-/** Which method names go on the wire: see {@link MethodPolicyOptions.methods}. */
+/** Which method names go on the wire: see the `methods` field of {@link MethodPolicyOptions}. */
 export type MethodsPolicy = 'auto' | 'deprecated' | 'replacement'
 
 /** Options of {@link withMethodPolicy}; `createClient` takes the first two under the same names. */

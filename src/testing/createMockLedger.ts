@@ -88,7 +88,7 @@ export type CreateMockLedgerOptions = Readonly<{
   providerMethods?: readonly 'getTransactionsForAddress'[] | undefined
 }>
 
-/** Options of {@link MockLedger.signatures}. */
+/** Options of the `signatures` method of a {@link MockLedger}. */
 export type MockLedgerSignaturesOptions = Readonly<{
   /**
    * Which frontier bounds the history: `finalized` leaves out transactions in slots that are
@@ -99,7 +99,7 @@ export type MockLedgerSignaturesOptions = Readonly<{
   commitment?: 'confirmed' | 'finalized' | undefined
 }>
 
-/** Options of {@link MockLedger.handleText}. */
+/** Options of the `handleText` method of a {@link MockLedger}. */
 export type MockLedgerHandleTextOptions = Readonly<{
   /**
    * Answer as a node this many slots behind: every frontier moves back, so newer transactions
@@ -109,7 +109,7 @@ export type MockLedgerHandleTextOptions = Readonly<{
   lagSlots?: number | undefined
 }>
 
-/** One entry of {@link MockLedger.signatures}: what getSignaturesForAddress reports for it. */
+/** One entry of a {@link MockLedger}'s `signatures`: what getSignaturesForAddress reports for it. */
 export type MockSignatureInfo = Readonly<{
   signature: string
   slot: number

@@ -18,7 +18,11 @@ export {
 } from './createMockLedger'
 export type { LedgerProfile, LedgerState, LedgerTransaction } from './ledger/LedgerState'
 export type { MockLedgerFaultKind } from './MockLedgerFaultKind'
-export { type MockLedgerHandlersOptions, mockLedgerHandlers } from './mockLedgerHandlers'
+export {
+  type MockLedgerHandlersOptions,
+  type MswExports,
+  mockLedgerHandlers,
+} from './mockLedgerHandlers'
 export {
   type MockLedgerFaults,
   type MockLedgerServer,
