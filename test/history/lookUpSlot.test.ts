@@ -2,21 +2,18 @@ import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { lookUpSlot } from '../../src/history/lookUpSlot'
 import { resolveWalkOptions } from '../../src/history/resolveWalkOptions'
-import { createMockLedger } from '../../src/testing/createMockLedger'
-import { FAST, LEGACY_ONLY, PROFILES, setup } from './walkSetup'
+import { FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
 
 // The slot of a cursor, which a walk needs to reject a lagging node's page that ran past an
 // `until` the node did not know.
 
-const base = createMockLedger({ seed: 23, transactions: 600 })
-const legacy = createMockLedger({ seed: 23, transactions: 600, profile: 'v1.9' })
+const ledgers = ledgersByProfile(23, 600)
 const signal = new AbortController().signal
 
 describe('lookUpSlot', () => {
   it.each(PROFILES)('finds a finalized transaction at every commitment (%s)', async (profile) => {
     // A 1.3 node refuses a commitment for this method (-32602): it is asked without one.
-    const state = (LEGACY_ONLY.has(profile) ? legacy : base).state
-    const ledger = createMockLedger({ state, profile })
+    const ledger = ledgers[profile]
     const address = ledger.addresses()[0] as string
     const [entry] = ledger.signatures(address)
     if (entry === undefined) throw new Error('an address without history')
@@ -30,8 +27,7 @@ describe('lookUpSlot', () => {
   it.each(PROFILES)(
     'gives undefined for a signature the node does not have (%s)',
     async (profile) => {
-      const state = (LEGACY_ONLY.has(profile) ? legacy : base).state
-      const ledger = createMockLedger({ state, profile })
+      const ledger = ledgers[profile]
       const { context, wire } = setup(ledger)
       const plan = resolveWalkOptions('signaturesForAddress', ledger.addresses()[0] as string, {
         ...FAST,

@@ -4,7 +4,7 @@ import type { MethodContext } from '../../src/actions/MethodContext'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
-import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import {
   type MockLedgerFaults,
@@ -14,7 +14,7 @@ import {
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { expectedWalk, ledgerSignatures } from './historyOracle'
 import { instrumentTransport } from './instrumentTransport'
-import { collect, LEGACY_ONLY, PROFILES } from './walkSetup'
+import { collect, ledgersByProfile, PROFILES } from './walkSetup'
 
 /** The client stack over HTTP: retrying transport, method policy, an in-flight counter. */
 function httpContext(url: string, u64: U64Mode = 'number') {
@@ -51,11 +51,9 @@ let base: MockLedger
 const servers = new Map<LedgerProfile, { ledger: MockLedger; server: MockLedgerServer }>()
 
 beforeAll(async () => {
-  base = createMockLedger({ seed: 23, transactions: 900 })
-  const legacy = createMockLedger({ seed: 23, transactions: 900, profile: 'v1.9' })
-  for (const profile of PROFILES) {
-    const state = (LEGACY_ONLY.has(profile) ? legacy : base).state
-    const ledger = createMockLedger({ state, profile })
+  const ledgers = ledgersByProfile(23, 900)
+  base = ledgers['v1.18']
+  for (const [profile, ledger] of Object.entries(ledgers) as [LedgerProfile, MockLedger][]) {
     servers.set(profile, { ledger, server: await serveMockLedger(ledger, { faults: FAULTS }) })
   }
 })

@@ -9,12 +9,12 @@ import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import type { U64Mode } from '../../src/schemas/common'
-import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import type { RpcRequest } from '../../src/transport/RpcTransport'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
 import { createGate, laggingAnswer } from './instrumentTransport'
-import { checkOnRandomLedgers, collect, FAST, PROFILES, setup } from './walkSetup'
+import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
 
 const HEAD_CHECK = { headCheck: true, ...FAST } as const
 
@@ -30,18 +30,8 @@ let ledgers: Record<LedgerProfile, MockLedger>
 let busiest: string
 
 beforeAll(() => {
-  const base = createMockLedger({ seed: 11, transactions: 1000 })
-  const legacy = createMockLedger({ seed: 11, transactions: 1000, profile: 'v1.9' })
-  ledgers = {
-    'v1.3': createMockLedger({ state: legacy.state, profile: 'v1.3' }),
-    'v1.6': createMockLedger({ state: legacy.state, profile: 'v1.6' }),
-    'v1.9': legacy,
-    'v1.14': createMockLedger({ state: base.state, profile: 'v1.14' }),
-    'v1.18': base,
-    v2: createMockLedger({ state: base.state, profile: 'v2' }),
-    v4: createMockLedger({ state: base.state, profile: 'v4' }),
-  }
-  busiest = base.addresses()[0] as string
+  ledgers = ledgersByProfile(11, 1000)
+  busiest = ledgers['v1.18'].addresses()[0] as string
 })
 
 describe('signaturesForAddress: the walk', () => {

@@ -19,7 +19,7 @@ import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { seededRandom } from '../reliability/support/seededRandom'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
 import type { Intercept } from './instrumentTransport'
-import { checkOnRandomLedgers, collect, FAST, LEGACY_ONLY, PROFILES, setup } from './walkSetup'
+import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
 
 // The walk cut into slot ranges (`parallel`, `order: 'oldest'`): the same entries, in the same
 // order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
@@ -30,15 +30,8 @@ let ledgers: Record<LedgerProfile, MockLedger>
 let busiest: string
 
 beforeAll(() => {
-  const base = createMockLedger({ seed: 31, transactions: 2500 })
-  const legacy = createMockLedger({ seed: 31, transactions: 2500, profile: 'v1.9' })
-  ledgers = Object.fromEntries(
-    PROFILES.map((profile) => [
-      profile,
-      createMockLedger({ state: (LEGACY_ONLY.has(profile) ? legacy : base).state, profile }),
-    ]),
-  ) as Record<LedgerProfile, MockLedger>
-  busiest = base.addresses()[0] as string
+  ledgers = ledgersByProfile(31, 2500)
+  busiest = ledgers['v1.18'].addresses()[0] as string
 })
 
 describe('signaturesForAddress with parallel ranges', () => {

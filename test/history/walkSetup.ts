@@ -20,6 +20,25 @@ export const PROFILES: readonly LedgerProfile[] = [
 /** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */
 export const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 'v1.9'])
 
+/**
+ * One history served as each of `profiles`: a ledger built with `seed` and `transactions`, and for
+ * the profiles before v0 messages its legacy-only twin (built for 1.9).
+ */
+export function ledgersByProfile<P extends LedgerProfile = LedgerProfile>(
+  seed: number,
+  transactions: number,
+  profiles: readonly P[] = PROFILES as readonly P[],
+): Record<P, MockLedger> {
+  const base = createMockLedger({ seed, transactions })
+  const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
+  const ledgers = {} as Record<P, MockLedger>
+  for (const profile of profiles) {
+    const { state } = LEGACY_ONLY.has(profile) ? legacy : base
+    ledgers[profile] = createMockLedger({ state, profile })
+  }
+  return ledgers
+}
+
 /** Page retries without waiting. */
 export const FAST = { pageRetryDelayMs: 0 } as const
 
@@ -59,14 +78,12 @@ export function checkOnRandomLedgers<Q>(
     fc.integer({ min: 1, max: 1_000_000 }),
     fc.integer(sizes),
     async (seed, transactions) => {
-      const base = createMockLedger({ seed, transactions })
-      const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
-      const sampled = fc.sample(query(base), { numRuns: queries, seed })
-      const legacySampled = fc.sample(query(legacy), { numRuns: queries, seed })
+      const ledgers = ledgersByProfile(seed, transactions)
+      const sampled = fc.sample(query(ledgers['v1.18']), { numRuns: queries, seed })
+      const legacySampled = fc.sample(query(ledgers['v1.9']), { numRuns: queries, seed })
       for (const profile of PROFILES) {
-        const old = LEGACY_ONLY.has(profile)
-        const ledger = createMockLedger({ state: (old ? legacy : base).state, profile })
-        for (const q of old ? legacySampled : sampled) await check(ledger, profile, q)
+        const queried = LEGACY_ONLY.has(profile) ? legacySampled : sampled
+        for (const q of queried) await check(ledgers[profile], profile, q)
       }
     },
   )
