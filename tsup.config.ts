@@ -13,6 +13,7 @@ export default defineConfig([
       index: 'src/index.ts',
       'actions/index': 'src/actions/index.ts',
       'testing/index': 'src/testing/index.ts',
+      'web3js/index': 'src/web3js/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared code in chunks for CommonJS too: one copy of each error class across the entries,
@@ -34,6 +35,9 @@ export default defineConfig([
       'node:buffer',
       'node:module',
     ],
+    // bs58 is bundled in: esbuild's CommonJS interop with bs58's `exports.default` leaves
+    // `decode` undefined in the .cjs build (checked by the consumer test of the packed tarball).
+    noExternal: ['bs58', 'base-x'],
     // `import.meta.url` (the testing entry loads msw lazily from it) in the CommonJS build too.
     shims: true,
   },

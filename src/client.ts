@@ -32,12 +32,19 @@ import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy
 import { checkKnownKeys } from './params/checkKnownKeys'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import { invalidParam } from './shared/invalidParam'
-import { createFallbackTransport } from './transport/createFallbackTransport'
 import { createHttpTransport } from './transport/createHttpTransport'
-import type { FallbackTransportOptions } from './transport/FallbackTransportOptions'
 import type { HttpTransportOptions } from './transport/HttpTransportOptions'
 import { HTTP_TRANSPORT_OPTION_KEYS } from './transport/httpTransportOptionKeys'
 import type { RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
+
+// Options of the second wave that became values the caller composes: refused with the way over.
+const MOVED_OPTIONS: readonly (readonly [string, string])[] = [
+  [
+    'requestsPerSecond',
+    'a budget is a value now: { budget: createRequestBudget({ requestsPerSecond }) }',
+  ],
+  ['rank', 'failover is a transport now: { transport: createFallbackTransport([...], { rank }) }'],
+]
 
 /** Options shared by both ways of building a client. */
 export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
@@ -50,19 +57,19 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
   u64?: TMode | undefined
   /**
    * Which methods go on the wire for the two deprecated calls and their replacements.
-   * `'auto'` sends each call under its own name; when the node answers a deprecated method with
-   * -32601 (nodes from 2.0 on) the client sends the replacement from then on and returns the
-   * deprecated shape; when it answers a replacement with -32601 (nodes before 1.7), the reverse.
-   * That costs at most one failed call per client and direction. `'replacement'` always sends
-   * the replacements; `'deprecated'` always sends the deprecated methods. The history pager and
-   * `request` follow the same policy. See docs/migration.md.
+   * `'auto'` sends both as the replacement (`getTransaction`, `getSignaturesForAddress`), which
+   * every node from 1.7 on serves, and returns each call the shape of the method it called; only
+   * where the node refuses the replacement (-32601 from nodes before 1.7, or HTTP 405/410) do calls
+   * go under the deprecated names, after one refused call per client. `'replacement'` always
+   * sends the replacements; `'deprecated'` always the deprecated methods. The walks and `request`
+   * follow the same policy. See docs/migration.md.
    * @default 'auto'
    */
   methods?: MethodsPolicy | undefined
   /**
-   * Emit a deprecation notice, once per method per process, when a node answers a deprecated
+   * Emit a deprecation notice, once per method per process, when the app calls a deprecated
    * method (`process.emitWarning` with code `CONFIRMED_RPC_DEPRECATED_METHOD` in Node,
-   * `console.warn` elsewhere). Calls that went out as the replacement never warn.
+   * `console.warn` elsewhere), whatever name goes on the wire. Walks never call one.
    * @default true
    */
   deprecationWarnings?: boolean | undefined
@@ -78,27 +85,21 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
 }>
 
 /**
- * Build the client over HTTP: the options of `createHttpTransport` (one URL or several), plus
- * the base options.
+ * Build the client over HTTP: the options of `createHttpTransport` (one endpoint, with its
+ * headers, timeout, retry, `budget`, batching and hooks), plus the base options.
  */
 export type ClientHttpOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
-  Omit<HttpTransportOptions, 'url'> &
+  HttpTransportOptions &
   Readonly<{
     /**
-     * The JSON-RPC endpoint, or several. With several, each URL gets its own HTTP transport
-     * (with the other HTTP options: headers, timeout, `requestsPerSecond` per endpoint, hooks)
-     * and its own migration policy, under one `createFallbackTransport` that fails over between
-     * them: `retry` then counts attempts across the endpoints, a 429's `Retry-After` cools that
-     * endpoint down while the others serve, and an endpoint lacking a method is not asked it
-     * again. See docs/transport.md.
+     * @deprecated Failover over several endpoints is a transport you compose:
+     * `createClient({ transport: createFallbackTransport([createHttpTransport({ url: a }), ...]) })`.
      */
-    url: string | readonly string[]
+    rank?: never
     /**
-     * With several URLs: `false` tries them in the given order; `true` (or options) ranks them
-     * by measured stability and latency. See `createFallbackTransport`.
-     * @default false
+     * @deprecated A budget is a value: `budget: createRequestBudget({ requestsPerSecond })`.
      */
-    rank?: FallbackTransportOptions['rank']
+    requestsPerSecond?: never
     transport?: undefined
   }>
 
@@ -232,10 +233,10 @@ export function createClient<TMode extends U64Mode = 'number'>(
   if (typeof options !== 'object' || options === null) {
     throw invalidParam('createClient', 'options', 'expected an object')
   }
+  const moved = MOVED_OPTIONS.find(([key]) => (options as Record<string, unknown>)[key] != null)
+  if (moved !== undefined) throw invalidParam('createClient', moved[0], moved[1])
   // Every option of `createClient`: an unknown one (a typo, or one of a newer version) is
-  // refused. Listed here rather than at the top level, where the calls would keep it in the
-  // bundle of an app that imports only the actions.
-  // With a ready transport, the HTTP options would go unused: they are refused like a typo.
+  // refused. With a ready transport, the HTTP options would go unused: refused like a typo.
   const known = [
     ...Object.keys({
       u64: true,
@@ -244,57 +245,42 @@ export function createClient<TMode extends U64Mode = 'number'>(
       maxSupportedTransactionVersion: true,
     } satisfies Record<keyof ClientBaseOptions, true>),
     'transport',
-    ...(options.transport === undefined ? ['rank', ...HTTP_TRANSPORT_OPTION_KEYS] : []),
+    ...(options.transport === undefined ? HTTP_TRANSPORT_OPTION_KEYS : []),
   ]
   checkKnownKeys(options, known, 'createClient', 'options')
   const u64 = (options.u64 ?? 'number') as TMode
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }
-  let transport = options.transport as RpcTransport
-  if (transport !== undefined && typeof transport !== 'function') {
-    throw invalidParam('createClient', 'transport', 'expected a function')
-  }
-  // Everything above the transport (methods, pager, `request`) follows the one policy; with
-  // several endpoints, each has its own, since each node has its own methods.
-  const withPolicy = (inner: RpcTransport): RpcTransport =>
-    withMethodPolicy(inner, {
-      methods: options.methods,
-      deprecationWarnings: options.deprecationWarnings,
-      maxSupportedTransactionVersion: options.maxSupportedTransactionVersion,
-    })
+  const { methods, deprecationWarnings, maxSupportedTransactionVersion } = options
+  let inner: RpcTransport
   if (options.transport !== undefined) {
-    transport = withPolicy(transport)
+    if (typeof options.transport !== 'function') {
+      throw invalidParam('createClient', 'transport', 'expected a function')
+    }
+    inner = options.transport
+  } else if (Array.isArray(options.url)) {
+    throw invalidParam(
+      'createClient',
+      'url',
+      'expected one URL; for several, compose them: { transport: createFallbackTransport([createHttpTransport({ url: a }), createHttpTransport({ url: b })]) }',
+    )
   } else {
     const {
       u64: _,
-      methods,
-      deprecationWarnings,
-      maxSupportedTransactionVersion,
-      url,
-      rank,
-      retry,
-      onThrottle,
+      methods: _m,
+      deprecationWarnings: _d,
+      maxSupportedTransactionVersion: _v,
       ...http
     } = options
-    const urls = typeof url === 'string' ? [url] : url
-    if (!Array.isArray(urls) || urls.length === 0) {
-      throw invalidParam(
-        'createClient',
-        'url',
-        'expected a URL string or a non-empty array of them, or give a `transport`',
-      )
-    }
-    if (urls.length === 1) {
-      transport = withPolicy(createHttpTransport({ ...http, url: urls[0], retry, onThrottle }))
-    } else {
-      // The fallback retries, on another endpoint rather than on the one that failed.
-      const endpoints = urls.map((endpoint) =>
-        withPolicy(createHttpTransport({ ...http, url: endpoint, retry: false, onThrottle })),
-      )
-      transport = createFallbackTransport(endpoints, { retry, rank, onThrottle })
-    }
+    inner = createHttpTransport(http)
   }
+  // Everything above the transport (methods, walks, `request`) follows the one policy.
+  const transport = withMethodPolicy(inner, {
+    methods,
+    deprecationWarnings,
+    maxSupportedTransactionVersion,
+  })
   const client: ActionClient<TMode> = { transport, u64 }
   // Each method is its action with this client as the first argument.
   const bind =

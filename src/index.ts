@@ -54,32 +54,20 @@ export { RpcResponseError } from './errors/RpcResponseError'
 export { TransportError, type TransportErrorCode } from './errors/TransportError'
 export type { HistoryCheckpoint } from './history/HistoryCheckpoint'
 export type { SignaturesForAddressOptions } from './history/SignaturesForAddressOptions'
-export { type SignatureWalk, signaturesForAddress } from './history/signaturesForAddress'
-export {
-  type AddressTransaction,
-  type TransactionsForAddressOptions,
-  type TransactionWalk,
-  transactionsForAddress,
+export type { SignatureWalk } from './history/signaturesForAddress'
+export type {
+  AddressTransaction,
+  TransactionsForAddressOptions,
+  TransactionWalk,
 } from './history/transactionsForAddress'
-export { parseJson } from './json/parseJson'
-export { createMigratingFetch } from './migrate/createMigratingFetch'
-export type { MigratingFetchOptions } from './migrate/MigratingFetchOptions'
-export { toDeprecatedRequest } from './migrate/toDeprecatedRequest'
-export { type ToDeprecatedResultOptions, toDeprecatedResult } from './migrate/toDeprecatedResult'
-export {
-  type ToReplacementRequestOptions,
-  toReplacementRequest,
-} from './migrate/toReplacementRequest'
-export {
-  type ToReplacementResultOptions,
-  toReplacementResult,
-} from './migrate/toReplacementResult'
+export type { HistoryWalker } from './history/types'
 export { DEPRECATED_METHOD_WARNING_CODE } from './migrate/warnDeprecatedMethod'
 export {
   type MethodPolicyOptions,
   type MethodsPolicy,
   withMethodPolicy,
 } from './migrate/withMethodPolicy'
+export { type RangeWalkerOptions, rangeWalker } from './ranges/rangeWalker'
 export type { ConfirmedTransaction } from './schemas/ConfirmedTransaction'
 export type {
   Base58Input,
@@ -132,6 +120,10 @@ export type { Batching, BatchingOptions } from './transport/BatchingOptions'
 export { batching } from './transport/batching'
 export { createFallbackTransport } from './transport/createFallbackTransport'
 export { createHttpTransport } from './transport/createHttpTransport'
+export {
+  createRequestBudget,
+  type RequestBudgetOptions,
+} from './transport/createRequestBudget'
 export type {
   FallbackRankOptions,
   FallbackTransportOptions,
@@ -142,9 +134,12 @@ export type {
   HttpTransportOptions,
   HttpTransportRetryOptions,
 } from './transport/HttpTransportOptions'
-export { isRetryableError } from './transport/isRetryableError'
-export { parseRetryAfter } from './transport/parseRetryAfter'
+export type { BudgetRequest, RequestBudget } from './transport/RequestBudget'
 export type { RetryDecisionContext } from './transport/RetryDecisionContext'
-export type { RpcRequest, RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
-export { redactUrl } from './transport/redactUrl'
+export type {
+  RpcRequest,
+  RpcTransport,
+  RpcTransportOptions,
+  TransportDescription,
+} from './transport/RpcTransport'
 export type { ThrottleEvent } from './transport/ThrottleEvent'

@@ -1,6 +1,5 @@
 import type { U64Mode } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
-import { endpointOf } from '../transport/transportEndpoint'
 import type { ActionClient } from './ActionClient'
 import type { MethodContext } from './MethodContext'
 
@@ -20,6 +19,6 @@ export function readActionClient<TMode extends U64Mode>(
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam(method, 'client.u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }
-  const described = endpointOf(transport)
+  const described = transport.description
   return { transport, u64, endpoint: described?.endpoint, redact: described?.redact }
 }

@@ -1,10 +1,10 @@
+import bs58 from 'bs58'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from '../schemas/common'
 import { decodeConfirmedTransaction } from '../schemas/decodeConfirmedTransaction'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
-import { encodeBase58 } from '../shared/base58'
 import type { RpcTransportOptions } from '../transport/RpcTransport'
 import type { MethodContext } from './MethodContext'
 
@@ -48,7 +48,7 @@ export async function requestTransaction<
     const found = { unsafe: false, expected: 'base64 data', value: data, path: ['transaction', 0] }
     throw toResponseShapeError(found, errorContext, error)
   }
-  const text = encodeBase58(bytes)
+  const text = bs58.encode(bytes)
   const transaction = encoding === 'binary' ? text : [text, 'base58']
   return { ...decoded, transaction } as unknown as ConfirmedTransaction<TEncoding, TMode>
 }

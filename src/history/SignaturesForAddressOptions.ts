@@ -1,5 +1,6 @@
 import type { Base58Input, Commitment } from '../schemas/common'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import type { HistoryWalker } from './types'
 
 /**
  * Options of {@link signaturesForAddress}.
@@ -87,22 +88,19 @@ export type SignaturesForAddressOptions = Readonly<{
    */
   headCheck?: boolean | undefined
   /**
-   * Ranges of the history walked at once (1..64). Above 1, the walk cuts the span between its
-   * start (`before`, or the newest slot) and its end (`until`, or the node's first available
-   * block) into slot ranges at boundary blocks (`getBlocks`, `getBlock` with
-   * `transactionDetails: 'signatures'`), walks up to this many ranges concurrently, and yields
-   * their entries in exact history order: the same entries as a walk of one range, with the same
-   * checks. A node without the block methods is walked as one range. Each boundary costs about
-   * three small requests; worth it from a few thousand entries on, over a network with latency.
-   * @default 1
+   * How the pages are fetched: `rangeWalker({ parallel, order })` walks slot ranges side by side
+   * (and can yield the oldest entry first). A checkpoint resumes with a walker of its order.
+   * @default undefined (one stream of pages, newest first, one page ahead of the consumer)
    */
-  parallel?: number | undefined
+  walker?: HistoryWalker | undefined
   /**
-   * `'newest'` yields the newest entry first (the node's own order). `'oldest'` yields the oldest
-   * first: the span is cut into slot ranges as for `parallel`, each range fetched whole, then
-   * handed out in reverse, so memory holds a few ranges, not the history. A checkpoint remembers
-   * the order; a node without the block methods is then read whole before the first entry.
-   * @default 'newest'
+   * @deprecated Walks in ranges take a walker: `walker: rangeWalker({ parallel })`. Refused with
+   * an `INVALID_PARAM` error that says so.
    */
-  order?: 'newest' | 'oldest' | undefined
+  parallel?: never
+  /**
+   * @deprecated Walks in ranges take a walker: `walker: rangeWalker({ order })`. Refused with an
+   * `INVALID_PARAM` error that says so.
+   */
+  order?: never
 }>

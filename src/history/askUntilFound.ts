@@ -1,5 +1,5 @@
 import { sleep } from '../shared/sleep'
-import type { WalkPlan } from './resolveWalkOptions'
+import type { WalkPlan } from './types'
 
 /**
  * Asks until the answer is not `null`/`undefined`, at most `pageRetries` more times (waiting

@@ -1,4 +1,5 @@
-import { getConfirmedSignaturesForAddress2 } from '../actions/getConfirmedSignaturesForAddress2'
+import bs58 from 'bs58'
+import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../errors/CursorNotFoundError'
@@ -6,14 +7,13 @@ import { FILTER_TRANSACTION_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import type { U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import { base58ByteLength } from '../shared/base58'
 import { sleep } from '../shared/sleep'
 import { findStaleEntry } from './findStaleEntry'
 import type { PageCursor } from './PageCursor'
-import type { WalkPlan } from './resolveWalkOptions'
 import { takeFreshEntries } from './takeFreshEntries'
+import type { WalkPlan } from './types'
 
-const METHOD = 'getConfirmedSignaturesForAddress2'
+const METHOD = 'getSignaturesForAddress'
 
 /** One accepted page. @internal */
 export type PageOutcome<TMode extends U64Mode> = Readonly<{
@@ -60,7 +60,7 @@ export async function fetchPage<TMode extends U64Mode>(
   for (;;) {
     const before = cursor.signature
     const config = { before, until, limit, commitment: plan.commitment, signal }
-    const pending = getConfirmedSignaturesForAddress2(context, address, config)
+    const pending = getSignaturesForAddress(context, address, config)
     // A lagging node's first page looks like a fresh one: three one-entry requests sent once,
     // alongside, name the newest entry; the page and every check would all have to lag to fool
     // them (with a share p of lagging answers, p^4). The newest they name stays the bar for
@@ -68,7 +68,7 @@ export async function fetchPage<TMode extends U64Mode>(
     if (before === undefined && headCheck) {
       heads ??= Promise.all(
         [0, 0, 0].map(() =>
-          getConfirmedSignaturesForAddress2(context, address, { ...config, limit: 1 }).then(
+          getSignaturesForAddress(context, address, { ...config, limit: 1 }).then(
             ([head]) => {
               if (head !== undefined && head.slot > newest) newest = head.slot
             },
@@ -103,7 +103,7 @@ export async function fetchPage<TMode extends U64Mode>(
       // the server's fault (RESPONSE_SHAPE), not an invalid parameter of the caller's. 64 bytes
       // in base58 take at most 88 characters: the length needs no check of its own.
       const last = page.length - 1
-      if (base58ByteLength(page[last]?.signature ?? '') !== 64) {
+      if (bs58.decodeUnsafe(page[last]?.signature ?? '')?.length !== 64) {
         throw shapeError(context, page, last, 'signature', 'a base58 signature of 64 bytes')
       }
       const stale = findStaleEntry(page, cursor, until, untilSlot)

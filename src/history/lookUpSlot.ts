@@ -4,7 +4,7 @@ import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS } from '../errors/JsonRpcErrorCode'
 import type { Commitment, U64Mode } from '../schemas/common'
 import { askUntilFound } from './askUntilFound'
-import type { WalkPlan } from './resolveWalkOptions'
+import type { WalkPlan } from './types'
 
 /**
  * The slot of a cursor signature, or `undefined` when the node does not have it (after

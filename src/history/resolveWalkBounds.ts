@@ -3,7 +3,7 @@ import type { U64Mode } from '../schemas/common'
 import { settleAll } from '../shared/settleAll'
 import { lookUpSlot } from './lookUpSlot'
 import type { PageCursor } from './PageCursor'
-import type { WalkPlan } from './resolveWalkOptions'
+import type { WalkPlan } from './types'
 
 /**
  * Looks up the slot of `until`, which only a walk with `until` needs: nodes before 4.0 ignore an

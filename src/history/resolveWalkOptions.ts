@@ -4,11 +4,12 @@ import { integerField } from '../params/integerField'
 import { type FieldReader, type Fields, readFields } from '../params/readFields'
 import { signatureField } from '../params/signatureField'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
-import type { Base58Input, Commitment } from '../schemas/common'
+import type { Base58Input } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
 import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { readCheckpoint } from './readCheckpoint'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
+import type { HistoryWalker, WalkPlan } from './types'
 
 /** The options every history walk knows, and how each is read (defaults included). @internal */
 // The factory calls are marked pure: a bundle that never walks must be able to drop this table.
@@ -28,37 +29,28 @@ export const WALK_OPTIONS = {
   emptyPageChecks: /* @__PURE__ */ integerField(0, 100, 2),
   // Off unless asked for: see the option's TSDoc.
   headCheck: /* @__PURE__ */ booleanField(false),
-  parallel: /* @__PURE__ */ integerField(1, 64, 1),
-  order: (value: unknown, method: string, param: string): 'newest' | 'oldest' | undefined => {
-    if (value === undefined || value === 'newest' || value === 'oldest') return value
-    throw invalidParam(method, param, "expected 'newest' or 'oldest'")
+  walker: (value: unknown, method: string, param: string): HistoryWalker | undefined => {
+    if (value === undefined || typeof (value as Partial<HistoryWalker>).walk === 'function') {
+      return value as HistoryWalker | undefined
+    }
+    throw invalidParam(method, param, 'expected a walker, such as rangeWalker({ parallel: 8 })')
   },
+  // Options of the second wave, now the walker's: named in the refusal rather than "unknown".
+  parallel: movedToWalker,
+  order: movedToWalker,
+}
+
+function movedToWalker(value: unknown, method: string, param: string): undefined {
+  if (value === undefined) return undefined
+  throw invalidParam(
+    method,
+    param,
+    'walks in ranges take a walker: { walker: rangeWalker({ parallel, order }) }',
+  )
 }
 
 /** The options of a walk: those of every walk, plus those of the kind of walk. @internal */
 export type WalkOptionReaders = typeof WALK_OPTIONS & Readonly<Record<string, FieldReader>>
-
-/**
- * A walk's validated options. `until` and `commitment` are the start's, which a resumed walk
- * takes from its checkpoint. @internal
- */
-export type WalkPlan<R extends WalkOptionReaders = typeof WALK_OPTIONS> = Omit<
-  Fields<R>,
-  'before' | 'until' | 'limit' | 'commitment' | 'resume' | 'order'
-> &
-  Readonly<{
-    address: string
-    until: string | undefined
-    /** Slot of `until`, when already known (a range's end): saves looking it up. */
-    untilSlot?: bigint | undefined
-    /**
-     * The oldest slot a range keeps, once known: its walk ends with the page that reaches below
-     * it, without asking for the next. */
-    floor?: (() => bigint | undefined) | undefined
-    commitment: Commitment | undefined
-    /** Where the walk starts: a fresh checkpoint, or the one passed as `resume`. */
-    start: HistoryCheckpoint
-  }>
 
 /**
  * Validates the address and options of a walk, so that bad input throws `InvalidParamError`
@@ -70,22 +62,44 @@ export function resolveWalkOptions<R extends WalkOptionReaders = typeof WALK_OPT
   address: Base58Input,
   options: SignaturesForAddressOptions | undefined,
   readers: R = WALK_OPTIONS as R,
-): WalkPlan<R> {
+): WalkPlan & Omit<Fields<R>, keyof WalkPlan | 'limit' | 'resume'> {
   const addr = toBase58String(address, ADDRESS, method, 'address')
   const o: Fields<WalkOptionReaders> = readFields(options, readers, method, 'options')
   let start: HistoryCheckpoint
   if (o.resume !== undefined) {
-    for (const key of ['before', 'until', 'limit', 'commitment', 'order'] as const) {
+    for (const key of ['before', 'until', 'limit', 'commitment'] as const) {
       if (o[key] !== undefined) {
         throw invalidParam(method, `options.${key}`, 'the `resume` checkpoint already holds it')
       }
     }
     start = readCheckpoint(o.resume, addr, method)
+    checkWalkerFits(start, o.walker, method)
   } else {
     const { before, until, limit: remaining, commitment } = o
     start = { version: 1, address: addr, before, until, remaining, commitment, done: false }
-    if (o.order === 'oldest') start = { ...start, order: 'oldest' }
+    if (o.walker?.order === 'oldest') start = { ...start, order: 'oldest' }
   }
   const { until, commitment } = start
   return { ...(o as Fields<R>), address: addr, until, commitment, start }
+}
+
+/**
+ * A checkpoint resumes with any walker of its order (a newest-first one made by `rangeWalker`
+ * continues one stream of pages, and the other way round); an oldest-first one needs a walker
+ * that walks oldest first, which the error names.
+ */
+function checkWalkerFits(
+  start: HistoryCheckpoint,
+  walker: HistoryWalker | undefined,
+  method: string,
+): void {
+  const order = start.order ?? 'newest'
+  if ((walker?.order ?? 'newest') === order) return
+  throw invalidParam(
+    method,
+    'options.walker',
+    order === 'oldest'
+      ? "the checkpoint is of an oldest-first walk: resume it with walker: rangeWalker({ order: 'oldest' })"
+      : `the checkpoint is of a newest-first walk: resume it without ${walker?.name ?? 'a walker'}, or with rangeWalker({ order: 'newest' })`,
+  )
 }

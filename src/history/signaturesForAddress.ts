@@ -40,11 +40,12 @@ export type SignatureWalk<TMode extends U64Mode = 'number'> = AsyncIterable<Sign
  * `before` = the last entry seen until `until`, `limit` or the end of the history. The same walk
  * as `client.signaturesForAddress`, as an action that takes the client first.
  *
- * Each page goes through `getConfirmedSignaturesForAddress2` on the client's transport (so the
- * migration policy may send it as `getSignaturesForAddress`). The next page is requested while
- * the current one is consumed. Entries are exact: none twice, none skipped; pages from a node
- * that lags behind are detected and asked for again. The address and options are checked before
- * any request (`InvalidParamError`).
+ * Each page is a `getSignaturesForAddress` request, which every node from 1.7 on serves (on an
+ * older node, walk through a `createClient` result, whose method policy sends the deprecated
+ * name there). With `walker: rangeWalker(...)`, slot ranges are walked side by side. The next
+ * page is requested while the current one is consumed. Entries are exact: none twice, none
+ * skipped; pages from a node that lags behind are detected and asked for again. The address and
+ * options are checked before any request (`InvalidParamError`).
  *
  * @example
  * ```ts

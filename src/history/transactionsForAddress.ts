@@ -1,5 +1,4 @@
 import type { ActionClient } from '../actions/ActionClient'
-import { getConfirmedTransaction } from '../actions/getConfirmedTransaction'
 import { getTransaction } from '../actions/getTransaction'
 import { readActionClient } from '../actions/readActionClient'
 import { checkEncoding } from '../params/checkConfigFields'
@@ -55,10 +54,9 @@ export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding 
        */
       concurrency?: number | undefined
       /**
-       * Highest transaction version the caller reads (0..255): each transaction is then fetched
-       * with `getTransaction` and this `maxSupportedTransactionVersion`, so v0 transactions come
-       * back (with a `version` field). Unset, each is fetched with `getConfirmedTransaction`,
-       * whose client-wide `maxSupportedTransactionVersion` (a `createClient` option) applies.
+       * Highest transaction version the caller reads (0..255), sent with each `getTransaction`
+       * lookup, so v0 transactions come back (with a `version` field). Unset, the client-wide
+       * `maxSupportedTransactionVersion` (a `createClient` option) applies, if any.
        * @default undefined (legacy transactions only: a v0 one fails the walk with -32015)
        */
       maxSupportedTransactionVersion?: number | undefined
@@ -162,10 +160,14 @@ export function transactionsForAddress<
   ): Promise<ConfirmedTransaction<TEncoding, TMode> | null> => {
     const config = { encoding, commitment: plan.commitment, signal }
     return askUntilFound(plan, signal, () =>
-      maxSupportedTransactionVersion === undefined
-        ? getConfirmedTransaction(context, signature, config)
-        : getTransaction(context, signature, { ...config, maxSupportedTransactionVersion }),
-    )
+      getTransaction(
+        context,
+        signature,
+        maxSupportedTransactionVersion === undefined
+          ? config
+          : { ...config, maxSupportedTransactionVersion },
+      ),
+    ) as Promise<ConfirmedTransaction<TEncoding, TMode> | null>
   }
 
   async function* entries(): AsyncGenerator<AddressTransaction<TEncoding, TMode>, void, undefined> {

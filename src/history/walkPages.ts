@@ -6,10 +6,7 @@ import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { linkSignal } from './linkSignal'
 import type { PageCursor } from './PageCursor'
 import { resolveWalkBounds } from './resolveWalkBounds'
-import type { WalkPlan } from './resolveWalkOptions'
-
-/** Told when the walk reaches the end of the history, `until` or the limit. @internal */
-export type OnWalkEnd = () => void
+import type { OnWalkEnd, WalkPlan } from './types'
 
 /**
  * Yields the pages of a walk from `start`, requesting the next page as soon as the current one

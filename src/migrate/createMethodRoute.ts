@@ -1,6 +1,6 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { isMethodRefused } from '../transport/isMethodRefused'
 import { abortedError } from '../transport/transportErrors'
-import { isMethodNotFound } from './isMethodNotFound'
 
 /** What a client knows about one method name on its node. */
 export type MethodRouteState = 'unknown' | 'present' | 'absent'
@@ -49,7 +49,7 @@ export function createMethodRoute(): MethodRoute {
         return result
       } catch (error) {
         // Also after 'present': a node behind a load balancer may be upgraded under the client.
-        if (isMethodNotFound(error)) {
+        if (isMethodRefused(error)) {
           state = 'absent'
           return fallback()
         }

@@ -1,10 +1,7 @@
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { checkInteger } from '../params/checkConfigFields'
 import { invalidParam } from '../shared/invalidParam'
 import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../transport/RpcTransport'
-import { describeEndpoint } from '../transport/transportEndpoint'
 import { createMethodRoute } from './createMethodRoute'
-import { isMethodNotFound } from './isMethodNotFound'
 import { isDeprecatedMethod, isReplacementMethod, REPLACEMENT_OF } from './methodPairs'
 import { readMaxSupportedTransactionVersion } from './readMaxSupportedTransactionVersion'
 import { toDeprecatedRequest } from './toDeprecatedRequest'
@@ -20,23 +17,22 @@ export type MethodsPolicy = 'auto' | 'deprecated' | 'replacement'
 /** Options of {@link withMethodPolicy}; `createClient` takes the first two under the same names. */
 export type MethodPolicyOptions = Readonly<{
   /**
-   * Which methods are sent for the two deprecated calls and their replacements.
-   * - `'auto'`: every call is sent under its own name first. When the node answers a deprecated
-   *   method with -32601 (nodes from 2.0 on), this transport sends the replacement from then on,
-   *   and maps the result back to the deprecated shape. When it answers a replacement with -32601
-   *   (nodes before 1.7), the reverse. Each direction costs at most one failed call per wrapper,
-   *   however many calls run at once.
-   * - `'replacement'`: deprecated calls are always mapped to their replacement. For nodes from
-   *   2.0 on, and for code that must never send a deprecated method.
-   * - `'deprecated'`: replacement calls are always mapped to the deprecated method, losing
-   *   `maxSupportedTransactionVersion` and `minContextSlot`. Only for nodes before 1.7.
+   * Which method names go on the wire for the two deprecated calls and their replacements.
+   * - `'auto'`: both go out as the replacement (a deprecated call mapped to it, and its answer
+   *   mapped back to the deprecated shape), which every node from 1.7 on serves. Only where the
+   *   node refuses the replacement (-32601 from nodes before 1.7, or HTTP 405/410) does a call go
+   *   under the deprecated name, mapped the other way. That costs one refused call per wrapper on
+   *   such a node, however many calls run at once, and none elsewhere.
+   * - `'replacement'`: always the replacement, never a deprecated name.
+   * - `'deprecated'`: always the deprecated name, losing `maxSupportedTransactionVersion` and
+   *   `minContextSlot`. Only for nodes before 1.7.
    * @default 'auto'
    */
   methods?: MethodsPolicy | undefined
   /**
-   * Emit a notice (once per method per process) when a deprecated method is answered by the node:
-   * `process.emitWarning` with code `CONFIRMED_RPC_DEPRECATED_METHOD` in Node, `console.warn`
-   * elsewhere. Not emitted when the call went out as the replacement.
+   * Emit a notice (once per method per process) when a caller calls a deprecated method through
+   * this transport, whatever name then goes on the wire: `process.emitWarning` with code
+   * `CONFIRMED_RPC_DEPRECATED_METHOD` in Node, `console.warn` elsewhere. Walks never call one.
    * @default true
    */
   deprecationWarnings?: boolean | undefined
@@ -57,13 +53,13 @@ const CALLER = 'withMethodPolicy'
  * Wraps a transport so that the deprecated methods keep working on nodes that removed them, and
  * the replacements on nodes that predate them. Requests of `getConfirmedTransaction`,
  * `getConfirmedSignaturesForAddress2`, `getTransaction` and `getSignaturesForAddress` are routed
- * by `options.methods`, mapped with `toReplacementRequest` / `toDeprecatedRequest`, and their
- * results mapped back with `toDeprecatedResult` / `toReplacementResult`, so each caller gets the
- * shape of the method it called. Every other request passes through untouched.
+ * by `options.methods`, and their results mapped back, so each caller gets the shape of the
+ * method it called. Every other request passes through untouched; so does the transport's
+ * `description`.
  *
- * State (what the node has) lives in the returned transport: build one per endpoint. This is what
- * `createClient` does with its `methods` and `deprecationWarnings` options, so the methods, the
- * history pager and `client.request` all follow the same policy.
+ * What the node serves is learnt once per returned transport. `createClient` builds one with its
+ * `methods`, `deprecationWarnings` and `maxSupportedTransactionVersion` options, so the methods,
+ * the walks and `client.request` all follow it.
  *
  * @see docs/migration.md
  * @example
@@ -74,8 +70,8 @@ const CALLER = 'withMethodPolicy'
  *   methods: 'auto',
  *   deprecationWarnings: false,
  * })
- * // Sent as getConfirmedSignaturesForAddress2; on a 2.x node, once that fails, as
- * // getSignaturesForAddress, with the answer in the deprecated shape.
+ * // Sent as getSignaturesForAddress (as getConfirmedSignaturesForAddress2 only on a node
+ * // before 1.7), with the answer in the deprecated shape.
  * const page = await transport({
  *   method: 'getConfirmedSignaturesForAddress2',
  *   params: ['Vote111111111111111111111111111111111111111', { limit: 10 }],
@@ -108,32 +104,13 @@ export function withMethodPolicy(
     'maxSupportedTransactionVersion',
   )
   const versionOption = { maxSupportedTransactionVersion: version }
-  // One route per direction, shared by both methods of that direction: nodes drop (2.0) or gain
-  // (1.7) the two together, so one failed probe settles the question for both.
-  const deprecatedRoute = createMethodRoute()
-  const replacementRoute = createMethodRoute()
-
-  const sendDeprecated = async (
-    request: RpcRequest,
-    call?: RpcTransportOptions,
-  ): Promise<unknown> => {
-    try {
-      const result = await transport(request, call)
-      if (warnings && isDeprecatedMethod(request.method)) warnDeprecatedMethod(request.method)
-      return result
-    } catch (error) {
-      // An error other than -32601 is still an answer of the deprecated method.
-      const answered = isConfirmedRpcError(error, 'RPC_ERROR') && !isMethodNotFound(error)
-      if (warnings && answered && isDeprecatedMethod(request.method)) {
-        warnDeprecatedMethod(request.method)
-      }
-      throw error
-    }
-  }
+  // One route: nodes gained the two replacements together (1.7), so one refused call settles
+  // the question for both directions.
+  const route = createMethodRoute()
 
   const viaReplacement = async (
     request: RpcRequest,
-    call?: RpcTransportOptions,
+    call: RpcTransportOptions | undefined,
   ): Promise<unknown> => {
     const result = await transport(toReplacementRequest(request, versionOption), call)
     return toDeprecatedResult(request.method, result, versionOption)
@@ -141,7 +118,7 @@ export function withMethodPolicy(
 
   const viaDeprecated = async (
     request: RpcRequest,
-    call?: RpcTransportOptions,
+    call: RpcTransportOptions | undefined,
   ): Promise<unknown> => {
     const result = await transport(toDeprecatedRequest(request), call)
     return toReplacementResult(request.method, result, {
@@ -149,27 +126,22 @@ export function withMethodPolicy(
     })
   }
 
-  const wrapped: RpcTransport = (request, call) => {
+  const wrapped = (request: RpcRequest, call?: RpcTransportOptions): Promise<unknown> => {
     const { method } = request
-    const signal = call?.signal
     if (isDeprecatedMethod(method)) {
-      if (policy === 'deprecated') return sendDeprecated(request, call)
+      if (warnings) warnDeprecatedMethod(method)
+      if (policy === 'deprecated') return transport(request, call)
       if (policy === 'replacement') return viaReplacement(request, call)
-      if (version !== undefined && method === 'getConfirmedTransaction') {
-        // Only the replacement can return what the caller opted into.
-        return replacementRoute.run(
-          () => viaReplacement(request, call),
-          async () =>
-            toReplacementResult(method, await sendDeprecated(request, call), versionOption),
-          signal,
-          REPLACEMENT_OF[method],
-        )
-      }
-      return deprecatedRoute.run(
-        () => sendDeprecated(request, call),
+      return route.run(
         () => viaReplacement(request, call),
-        signal,
-        method,
+        // The old method cannot return versioned transactions: what the caller opted into is
+        // kept by marking the legacy ones it returns.
+        async () =>
+          version !== undefined && method === 'getConfirmedTransaction'
+            ? toReplacementResult(method, await transport(request, call), versionOption)
+            : transport(request, call),
+        call?.signal,
+        REPLACEMENT_OF[method],
       )
     }
     if (isReplacementMethod(method)) {
@@ -179,14 +151,14 @@ export function withMethodPolicy(
           : request
       if (policy === 'replacement') return transport(sent, call)
       if (policy === 'deprecated') return viaDeprecated(sent, call)
-      return replacementRoute.run(
+      return route.run(
         () => transport(sent, call),
         () => viaDeprecated(sent, call),
-        signal,
+        call?.signal,
         method,
       )
     }
     return transport(request, call)
   }
-  return describeEndpoint(wrapped, transport)
+  return Object.assign(wrapped, { description: transport.description })
 }

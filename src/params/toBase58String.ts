@@ -1,5 +1,5 @@
+import bs58 from 'bs58'
 import type { Base58Input } from '../schemas/common'
-import { base58ByteLength } from '../shared/base58'
 import { invalidParam } from '../shared/invalidParam'
 
 /** What a base58 parameter must decode to. */
@@ -35,7 +35,7 @@ export function toBase58String(
       `a base58 ${kind.noun} has 1 to ${kind.maxLength} characters, got ${text.length}`,
     )
   }
-  const byteLength = base58ByteLength(text)
+  const byteLength = bs58.decodeUnsafe(text)?.length
   if (byteLength === undefined) {
     throw invalidParam(method, param, `${JSON.stringify(text)} is not base58`)
   }

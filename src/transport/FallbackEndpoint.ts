@@ -1,5 +1,4 @@
 import type { ConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { SlidingWindow } from './createSlidingWindow'
 import type { RpcTransport } from './RpcTransport'
 
 /** One endpoint of a fallback transport, with what the calls have learnt about it. @internal */
@@ -9,12 +8,6 @@ export type FallbackEndpoint = {
   readonly name: string
   /** Its place in the given order. */
   readonly index: number
-  /**
-   * The calls routed here, booked against its `requestsPerSecond` budget as its transport will
-   * book them, when it has one: a call may reach the budget only later (while the migration
-   * policy probes), so the routing keeps its own count.
-   */
-  readonly budget: SlidingWindow | undefined
   /** No call is sent here before this time (ms since the epoch). */
   coolUntil: number
   /** Failures in a row; the backoff of its cooldown grows with them. */

@@ -3,6 +3,7 @@ import type { FetchFunction } from './FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
 import type { RequestBudget } from './RequestBudget'
 import type { RetryDecisionContext } from './RetryDecisionContext'
+import type { ThrottleEvent } from './ThrottleEvent'
 import type { HttpTransportInternals } from './transportInternals'
 
 /** Everything a call needs, validated and defaulted once per transport. @internal */
@@ -26,8 +27,8 @@ export type HttpTransportConfig = Readonly<{
   batch?: Readonly<{ createScheduler: (config: HttpTransportConfig) => BatchScheduler }> | undefined
   onRequest?: ((event: HttpRequestEvent) => void) | undefined
   onResponse?: ((event: HttpResponseEvent) => void) | undefined
-  /** The `requestsPerSecond` budget, when there is one. */
   budget?: RequestBudget | undefined
+  onThrottle?: ((event: ThrottleEvent) => void) | undefined
   secrets: readonly string[]
   internals: HttpTransportInternals
 }>

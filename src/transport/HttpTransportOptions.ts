@@ -1,6 +1,7 @@
 import type { Batching } from './BatchingOptions'
 import type { FetchFunction } from './FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
+import type { RequestBudget } from './RequestBudget'
 import type { RetryDecisionContext } from './RetryDecisionContext'
 import type { ThrottleEvent } from './ThrottleEvent'
 
@@ -93,19 +94,17 @@ export type HttpTransportOptions = Readonly<{
    */
   batch?: Batching | false | undefined
   /**
-   * A client-side budget: at most this many calls sent per second through this transport, by
-   * every caller together (methods, history walks, `request`), a batch counting each of its
-   * calls, retries counting too. A call over budget waits (abortable) until it fits, and is sent
-   * in the order it asked. A whole number means at most that many calls in any window of one
-   * second; a fraction such as `0.5` spaces single calls out (one every two seconds). Set it to
-   * the provider's limit so that a long walk never meets a 429.
+   * A client-side request budget (`createRequestBudget({ requestsPerSecond })`, or one shared
+   * across processes) that every HTTP attempt waits for, a batch counting each of its calls:
+   * methods, history walks, `request` and retries together. Several transports may hold the same
+   * budget (one provider key). A 429 or 503 with `Retry-After` pauses the endpoint for every
+   * holder. A value rather than a number, so that apps without a budget do not ship its code.
    * @default undefined (no budget)
    */
-  requestsPerSecond?: number | undefined
+  budget?: RequestBudget | undefined
   /**
-   * Called when a call waits for the `requestsPerSecond` budget (`kind: 'budget'`, with the wait
-   * in ms); a fallback transport also calls it when it cools an endpoint down or waits for one.
-   * A throwing hook is ignored.
+   * Called when a call waits for the `budget` (`kind: 'budget'`, with the wait in ms). A
+   * throwing hook is ignored.
    * @default undefined
    */
   onThrottle?: ((event: ThrottleEvent) => void) | undefined

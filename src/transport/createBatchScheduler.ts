@@ -7,7 +7,7 @@ import { notify, notifyResponse } from './hookEvents'
 import type { PreparedCall } from './PreparedCall'
 import { readRpcResponse } from './readRpcResponse'
 import { type AttemptOutcome, type AttemptProgress, sendAttempt } from './sendAttempt'
-import { sendSingle } from './sendSingle'
+import { sendSingle, takeBudget } from './sendSingle'
 import { abortedError, malformedError } from './transportErrors'
 import { withRetry } from './withRetry'
 
@@ -84,9 +84,13 @@ export function createBatchScheduler(
     const context = { endpoint: config.endpoint }
     let refusal: Refusal | undefined
     try {
-      await withRetry(config, { signal: group.signal, context }, async (attempt) => {
+      // One attempt when a call of the batch is to get one (a fallback retries elsewhere).
+      const retry = calls.some((call) => call.retry === false) ? false : undefined
+      await withRetry(config, { signal: group.signal, context, retry }, async (attempt) => {
         let live = calls.filter((call) => !call.settled)
-        await config.budget?.take(live.length, group.signal, { method: 'batch', ...context })
+        if (config.budget) {
+          await takeBudget(config, live.length, group.signal, { method: 'batch', ...context })
+        }
         // Calls aborted while the batch waited stay out of it.
         live = calls.filter((call) => !call.settled)
         const events: HttpRequestEvent[] = live.map((call) => ({

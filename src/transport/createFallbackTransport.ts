@@ -1,11 +1,9 @@
 import { AllEndpointsFailedError } from '../errors/AllEndpointsFailedError'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { EndpointFailure } from '../errors/ErrorContext'
-import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
 import { checkOptions } from './checkOptions'
-import { createSlidingWindow } from './createSlidingWindow'
 import type { FallbackEndpoint } from './FallbackEndpoint'
 import type { FallbackRankOptions, FallbackTransportOptions } from './FallbackTransportOptions'
 import { notify } from './hookEvents'
@@ -17,14 +15,14 @@ import {
   POSITIVE,
   RETRY,
 } from './httpTransportOptionKeys'
+import { isMethodRefused } from './isMethodRefused'
 import { isRetryableError } from './isRetryableError'
-import type { RpcRequest, RpcTransport } from './RpcTransport'
+import type { RpcRequest, RpcTransport, RpcTransportOptions } from './RpcTransport'
 import { rankEndpoints } from './rankEndpoints'
 import { readRetryOptions } from './readRetryOptions'
 import { retryDelay } from './retryDelay'
-import { describeEndpoint, endpointOf } from './transportEndpoint'
 import { abortedError } from './transportErrors'
-import { transportInternals } from './transportInternals'
+import { DEFAULT_INTERNALS, type HttpTransportInternals } from './transportInternals'
 
 const CALLER = 'createFallbackTransport'
 
@@ -57,9 +55,11 @@ const RANK_RULES = {
 
 /** A call the node cannot serve at all, so that another endpoint should get it. */
 function missingCapability(error: ConfirmedRpcError): boolean {
-  if (!isConfirmedRpcError(error, 'RPC_ERROR')) return false
-  const { rpcCode } = error.context
-  return rpcCode === METHOD_NOT_FOUND || rpcCode === TRANSACTION_HISTORY_NOT_AVAILABLE
+  return (
+    isMethodRefused(error) ||
+    (isConfirmedRpcError(error, 'RPC_ERROR') &&
+      error.context.rpcCode === TRANSACTION_HISTORY_NOT_AVAILABLE)
+  )
 }
 
 /**
@@ -90,33 +90,41 @@ function isEndpointFailure(error: ConfirmedRpcError): boolean {
  * the method is cooling down does a call wait, for the first one back. A JSON-RPC error is the
  * node's answer and is returned at once (-32602 invalid params, -32015, ...), as is an abort.
  *
- * An endpoint that answers a method with -32601 (method not found) or -32011 (no transaction
- * history) is not sent that method again, and the call goes on to one that serves it; if none
- * does, that -32601 is the answer (so a `withMethodPolicy` above can switch methods). For the
- * deprecated methods, wrap each endpoint in its own `withMethodPolicy`, as `createClient` does
- * with several URLs: each endpoint then migrates on its own.
+ * An endpoint that refuses a method (-32601, or HTTP 405/410 for a name a provider turned off)
+ * or answers -32011 (no transaction history) is not sent that method again, and the call goes on
+ * to one that serves it; if none does, that refusal is the answer (so the client's method policy
+ * above can switch names). Among free endpoints, a call goes to the one whose request budget
+ * frees first.
  *
- * When a call's attempts are spent, it rejects with an `AllEndpointsFailedError` holding each
- * endpoint's last error. Give the inner HTTP transports `retry: false`: the fallback retries,
- * across endpoints rather than on the one that failed.
+ * Each call reaches an inner transport with `retry: false`: the fallback retries, across
+ * endpoints rather than on the one that failed. When a call's attempts are spent, it rejects
+ * with an `AllEndpointsFailedError` holding each endpoint's last error.
  *
  * @example
  * ```ts
- * import { createClient, createFallbackTransport, createHttpTransport, withMethodPolicy } from 'confirmed-rpc'
+ * import {
+ *   createClient,
+ *   createFallbackTransport,
+ *   createHttpTransport,
+ *   createRequestBudget,
+ * } from 'confirmed-rpc'
  *
- * const endpoint = (url: string, requestsPerSecond: number) =>
- *   withMethodPolicy(createHttpTransport({ url, retry: false, requestsPerSecond }))
+ * const budget = createRequestBudget({ requestsPerSecond: 40 })
  * const transport = createFallbackTransport(
- *   [endpoint('https://rpc-a.example.com', 40), endpoint('https://rpc-b.example.com', 10)],
+ *   [
+ *     createHttpTransport({ url: 'https://rpc-a.example.com', budget }),
+ *     createHttpTransport({ url: 'https://rpc-b.example.com' }),
+ *   ],
  *   { rank: true, onThrottle: (event) => console.log(event.kind, event.endpoint) },
  * )
- * // The client's own policy sees answers already migrated per endpoint.
- * const client = createClient({ transport, methods: 'replacement' })
+ * const client = createClient({ transport })
  * ```
  */
 export function createFallbackTransport(
   transports: readonly RpcTransport[],
   options: FallbackTransportOptions = {},
+  /** @internal */
+  internals: HttpTransportInternals = DEFAULT_INTERNALS,
 ): RpcTransport {
   if (
     !Array.isArray(transports) ||
@@ -149,7 +157,6 @@ export function createFallbackTransport(
   const intervalMs = rankOptions?.intervalMs ?? 10_000
   const probe = rankOptions?.probe ?? { method: 'getSlot', params: [] }
   const { onThrottle } = given
-  const internals = { ...transportInternals }
   const config = { retry: { ...retry, jitter: 'none' as const }, internals }
   /**
    * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),
@@ -166,11 +173,8 @@ export function createFallbackTransport(
 
   const endpoints: FallbackEndpoint[] = transports.map((transport, index) => ({
     transport,
-    name: endpointOf(transport)?.endpoint ?? `transport ${index + 1}`,
+    name: transport.description?.endpoint ?? `transport ${index + 1}`,
     index,
-    budget: ((rate) => (rate === undefined ? undefined : createSlidingWindow(rate)))(
-      endpointOf(transport)?.requestsPerSecond,
-    ),
     coolUntil: 0,
     failures: 0,
     failedAt: 0,
@@ -199,7 +203,10 @@ export function createFallbackTransport(
     }
   }
 
-  const fallback: RpcTransport = async (request, callOptions) => {
+  const fallback = async (
+    request: RpcRequest,
+    callOptions?: RpcTransportOptions,
+  ): Promise<unknown> => {
     const { method } = request
     const signal = callOptions?.signal
     const failures = new Map<FallbackEndpoint, ConfirmedRpcError>()
@@ -221,7 +228,7 @@ export function createFallbackTransport(
       let soonest = Number.POSITIVE_INFINITY
       for (const candidate of free) {
         const tried = tries.get(candidate) ?? 0
-        const delay = candidate.budget?.peek(now) ?? 0
+        const delay = candidate.transport.description?.budget?.peek?.() ?? 0
         if (tried < fewest || (tried === fewest && delay < soonest)) {
           endpoint = candidate
           fewest = tried
@@ -243,9 +250,8 @@ export function createFallbackTransport(
       tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
       endpoint.lastUsedAt = now
       if (rankOptions !== undefined) probeIdle(now)
-      endpoint.budget?.reserve(now, 1)
       try {
-        const result = await endpoint.transport(request, callOptions)
+        const result = await endpoint.transport(request, { ...callOptions, retry: false })
         endpoint.failures = 0
         record(endpoint, true, now)
         return result
@@ -298,9 +304,9 @@ export function createFallbackTransport(
     endpoint: endpoints.map((endpoint) => endpoint.name).join(', '),
     redact: (text: string) =>
       transports.reduce(
-        (redacted, transport) => endpointOf(transport)?.redact(redacted) ?? redacted,
+        (redacted, transport) => transport.description?.redact(redacted) ?? redacted,
         text,
       ),
   }
-  return describeEndpoint(fallback, described)
+  return Object.assign(fallback, { description: described })
 }

@@ -5,8 +5,8 @@ import { redactText } from './redactText'
 import { resolveHttpTransportOptions } from './resolveHttpTransportOptions'
 import { sendSingle } from './sendSingle'
 import { serializeEnvelope } from './serializeEnvelope'
-import { describeEndpoint } from './transportEndpoint'
 import { abortedError } from './transportErrors'
+import { DEFAULT_INTERNALS, type HttpTransportInternals } from './transportInternals'
 
 /**
  * Creates the JSON-RPC transport over HTTP: POSTs `{"jsonrpc":"2.0","id","method","params"}`,
@@ -14,7 +14,7 @@ import { abortedError } from './transportErrors'
  * resolves with `result`. Transient failures (HTTP 408/429/5xx, network errors, timeouts, a cut-off
  * body, node-unhealthy and storage-unreachable errors) are retried with exponential backoff and
  * full jitter, honouring `Retry-After`. Every error and hook payload names the endpoint with its
- * secrets removed.
+ * secrets removed; so does the transport's `description`, which the layers above quote.
  *
  * @example
  * ```ts
@@ -30,23 +30,32 @@ import { abortedError } from './transportErrors'
  * const slot = await transport({ method: 'getSlot', params: [] })
  * ```
  */
-export function createHttpTransport(options: HttpTransportOptions): RpcTransport {
-  const config = resolveHttpTransportOptions(options)
-  const { endpoint, secrets } = config
+export function createHttpTransport(
+  options: HttpTransportOptions,
+  /** @internal */
+  internals: HttpTransportInternals = DEFAULT_INTERNALS,
+): RpcTransport {
+  const config = resolveHttpTransportOptions(options, internals)
+  const { endpoint, secrets, budget } = config
   const scheduler = config.batch?.createScheduler(config)
   let nextId = 1
-  const transport: RpcTransport = async (request, callOptions) => {
+  const transport = async (
+    request: Parameters<RpcTransport>[0],
+    callOptions?: Parameters<RpcTransport>[1],
+  ): Promise<unknown> => {
     const signal = callOptions?.signal
     const context = { method: request.method, endpoint }
     if (signal?.aborted) throw abortedError(signal.reason, context)
     const id = nextId++
-    const call: PreparedCall = { id, envelope: serializeEnvelope(id, request), signal, context }
+    const call: PreparedCall = {
+      id,
+      envelope: serializeEnvelope(id, request),
+      signal,
+      retry: callOptions?.retry,
+      context,
+    }
     return scheduler?.enqueue(call) ?? sendSingle(config, call)
   }
-  // The layers above (a response shape error, a pager error) name the endpoint too.
-  return describeEndpoint(transport, {
-    endpoint,
-    redact: (text) => redactText(text, secrets),
-    requestsPerSecond: config.budget?.requestsPerSecond,
-  })
+  const redact = (text: string): string => redactText(text, secrets)
+  return Object.assign(transport, { description: { endpoint, redact, budget } })
 }

@@ -1,34 +1,90 @@
-import { createSlidingWindow } from './createSlidingWindow'
-import { notify } from './hookEvents'
+import { isPlainObject } from '../json/isPlainObject'
+import { invalidParam } from '../shared/invalidParam'
+import { checkOptions } from './checkOptions'
+import { POSITIVE } from './httpTransportOptionKeys'
 import type { RequestBudget } from './RequestBudget'
-import type { ThrottleEvent } from './ThrottleEvent'
 import { abortedError } from './transportErrors'
-import type { HttpTransportInternals } from './transportInternals'
+import { DEFAULT_INTERNALS, type HttpTransportInternals } from './transportInternals'
+
+/** Options of {@link createRequestBudget}. */
+export type RequestBudgetOptions = Readonly<{
+  /**
+   * At most this many calls per second, by every transport holding the budget together, a batch
+   * counting each of its calls and retries counting too. A whole number means at most that many
+   * in any window of one second (what a provider's limit counts); a fraction such as `0.5`
+   * spaces single calls out (one every two seconds).
+   */
+  requestsPerSecond: number
+}>
+
+const CALLER = 'createRequestBudget'
 
 /**
- * The `requestsPerSecond` budget of an HTTP transport (see `createSlidingWindow`): each call
- * books its send time when it asks, so calls go out in the order they asked, a walk's pages and a
- * batch's calls alike; a call aborted while it waits keeps its slot (the budget errs on the side
- * of fewer calls).
- * @internal
+ * A request budget kept in this process, for one transport or shared by several (all the
+ * endpoints of one provider key, say): calls that would exceed `requestsPerSecond` wait
+ * (abortably) and go out in the order they asked, and an endpoint's `Retry-After` pauses it for
+ * every transport holding the budget. A sliding window rather than a token bucket: of any `n`
+ * calls in a row (`n` = `requestsPerSecond` rounded down, at least 1) the last goes out at least
+ * `n / requestsPerSecond` seconds after the first, so a bucket's double burst across a window's
+ * edge never happens. A call aborted while it waits keeps its slot: the budget errs on the side
+ * of fewer calls.
+ *
+ * @example
+ * ```ts
+ * import { createClient, createHttpTransport, createRequestBudget } from 'confirmed-rpc'
+ *
+ * // One provider key, 40 requests per second, two endpoints of it.
+ * const budget = createRequestBudget({ requestsPerSecond: 40 })
+ * const client = createClient({ url: 'https://a.rpc.example.com', budget })
+ * const other = createHttpTransport({ url: 'https://b.rpc.example.com', budget })
+ * ```
  */
 export function createRequestBudget(
-  requestsPerSecond: number,
-  internals: HttpTransportInternals,
-  onThrottle: ((event: ThrottleEvent) => void) | undefined,
+  options: RequestBudgetOptions,
+  /** @internal */
+  internals: HttpTransportInternals = DEFAULT_INTERNALS,
 ): RequestBudget {
-  const window = createSlidingWindow(requestsPerSecond)
+  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
+  const { requestsPerSecond } = checkOptions(CALLER, options, { requestsPerSecond: POSITIVE })
+  if (requestsPerSecond === undefined) {
+    throw invalidParam(CALLER, 'requestsPerSecond', `expected ${POSITIVE[1]}`)
+  }
+  const size = Math.max(1, Math.floor(requestsPerSecond))
+  const windowMs = (size * 1000) / requestsPerSecond
+  // Send times of the last `size` calls, oldest first (some may lie in the future).
+  const sent: number[] = []
+  // Only the oldest kept call decides: no copy of the window, on every booking.
+  const earliest = (from: number): number =>
+    sent.length === size ? Math.max(from, (sent[0] as number) + windowMs) : from
+  const pausedUntil = new Map<string, number>()
+
   return {
     requestsPerSecond,
-    async take(count, signal, context) {
-      const waitMs = window.reserve(internals.now(), count)
+    async acquire({ count, endpoint, method, signal, onWait }) {
+      const now = internals.now()
+      let at = Math.max(now, pausedUntil.get(endpoint) ?? 0)
+      for (let i = 0; i < count; i++) {
+        at = earliest(at)
+        if (sent.length === size) sent.shift()
+        sent.push(at)
+      }
+      const waitMs = at - now
       if (waitMs <= 0) return
-      notify(onThrottle, { kind: 'budget', ...context, waitMs })
+      // The transport's `onThrottle` hears of it: a wait belongs to the call that waits.
+      onWait?.(waitMs)
       try {
         await internals.sleep(waitMs, signal)
       } catch (reason) {
-        throw abortedError(reason, context)
+        throw abortedError(reason, { method, endpoint })
       }
+    },
+    pause({ endpoint, ms }) {
+      const until = internals.now() + ms
+      if (until > (pausedUntil.get(endpoint) ?? 0)) pausedUntil.set(endpoint, until)
+    },
+    peek: () => {
+      const now = internals.now()
+      return earliest(now) - now
     },
   }
 }

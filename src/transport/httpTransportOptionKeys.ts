@@ -1,6 +1,7 @@
 import { isPlainObject } from '../json/isPlainObject'
 import type { Batching } from './BatchingOptions'
 import type { HttpTransportOptions, HttpTransportRetryOptions } from './HttpTransportOptions'
+import type { RequestBudget } from './RequestBudget'
 
 /**
  * What an option's value must pass (a truthy answer), and what the error then says was expected.
@@ -10,8 +11,9 @@ export type OptionRule = readonly [test: (value: unknown) => unknown, expected: 
 
 /** The endpoint as a URL, when it is an absolute `http:` or `https:` one. @internal */
 export function toHttpUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined
   try {
-    const url = new URL(value as string)
+    const url = new URL(value)
     if (/^https?:$/.test(url.protocol)) return url
   } catch {
     // Not a URL at all: the same refusal as another scheme.
@@ -63,7 +65,10 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
     (value) => value === false || isFunction((value as Partial<Batching> | null)?.createScheduler),
     'the value of batching(), or false',
   ],
-  requestsPerSecond: POSITIVE,
+  budget: [
+    (value) => typeof (value as Partial<RequestBudget> | null)?.acquire === 'function',
+    'a request budget (createRequestBudget)',
+  ],
   onThrottle: FUNCTION,
 } satisfies Record<keyof HttpTransportOptions, OptionRule>
 

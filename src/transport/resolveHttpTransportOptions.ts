@@ -2,19 +2,21 @@ import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
 import { checkOptions } from './checkOptions'
 import { collectSecrets } from './collectSecrets'
-import { createRequestBudget } from './createRequestBudget'
 import { defaultFetch } from './defaultFetch'
 import type { HttpTransportConfig } from './HttpTransportConfig'
 import type { HttpTransportOptions } from './HttpTransportOptions'
 import { HTTP_TRANSPORT_OPTION_RULES, toHttpUrl } from './httpTransportOptionKeys'
 import { readRetryOptions } from './readRetryOptions'
 import { redactParsedUrl } from './redactUrl'
-import { transportInternals } from './transportInternals'
+import type { HttpTransportInternals } from './transportInternals'
 
 const CALLER = 'createHttpTransport'
 
 /** Validates the options and fills in the defaults. @internal */
-export function resolveHttpTransportOptions(options: HttpTransportOptions): HttpTransportConfig {
+export function resolveHttpTransportOptions(
+  options: HttpTransportOptions,
+  internals: HttpTransportInternals,
+): HttpTransportConfig {
   if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
   // A missing url is checked as an empty one. The reason never echoes the URL: it may hold a key.
   const given = checkOptions(
@@ -38,8 +40,6 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     requestHeaders.authorization ??= `Basic ${btoa(unescape(`${url.username}:${url.password}`))}`
   }
   requestHeaders['content-type'] = 'application/json'
-  const internals = { ...transportInternals }
-  const { requestsPerSecond, onThrottle } = given
   return {
     timeoutMs: 30_000,
     maxResponseBytes: 50 * 1024 * 1024,
@@ -52,10 +52,6 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     retry: readRetryOptions(CALLER, given.retry),
     batch: given.batch || undefined,
     secrets: collectSecrets(url, requestHeaders),
-    budget:
-      requestsPerSecond === undefined
-        ? undefined
-        : createRequestBudget(requestsPerSecond, internals, onThrottle),
     internals,
   }
 }

@@ -115,6 +115,13 @@ async function exchange(
     })
   }
   if (!ok) {
+    // The endpoint asked every client to back off: every holder of the budget does.
+    if ((status === 429 || status === 503) && retryAfterMs !== undefined && config.budget?.pause) {
+      const { budget, endpoint } = config
+      void Promise.resolve()
+        .then(() => budget.pause?.({ endpoint, ms: retryAfterMs }))
+        .catch(() => undefined)
+    }
     throw new TransportError({
       code: 'HTTP_ERROR',
       details: retryAfterMs === undefined ? [] : [`Retry-After: ${retryAfterMs} ms`],

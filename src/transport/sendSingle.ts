@@ -2,6 +2,7 @@ import type { HttpRequestEvent } from './HttpRequestEvent'
 import type { HttpTransportConfig } from './HttpTransportConfig'
 import { notify, notifyResponse } from './hookEvents'
 import type { PreparedCall } from './PreparedCall'
+import type { RequestBudget } from './RequestBudget'
 import { readRpcResponse } from './readRpcResponse'
 import { type AttemptProgress, sendAttempt } from './sendAttempt'
 import { type EarlierAttempt, withRetry } from './withRetry'
@@ -20,7 +21,7 @@ export function sendSingle(
     call,
     async (attempt) => {
       // The call's context holds its method and the endpoint.
-      await config.budget?.take(1, call.signal, call.context)
+      if (config.budget) await takeBudget(config, 1, call.signal, call.context)
       const event: HttpRequestEvent = { ...call.context, id: call.id, attempt, batchSize: 1 }
       notify(config.onRequest, event)
       const started = config.internals.now()
@@ -45,4 +46,25 @@ export function sendSingle(
     },
     after,
   )
+}
+
+/**
+ * Waits for the transport's budget to let `count` calls go to its endpoint; `onThrottle` hears
+ * of a wait before it starts.
+ * @internal
+ */
+export function takeBudget(
+  config: HttpTransportConfig,
+  count: number,
+  signal: AbortSignal | undefined,
+  context: Readonly<{ method: string; endpoint: string }>,
+): Promise<void> {
+  const { method, endpoint } = context
+  return (config.budget as RequestBudget).acquire({
+    count,
+    endpoint,
+    method,
+    signal,
+    onWait: (waitMs) => notify(config.onThrottle, { kind: 'budget', method, endpoint, waitMs }),
+  })
 }

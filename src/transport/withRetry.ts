@@ -12,6 +12,8 @@ export type RetriedCall = Readonly<{
   signal: AbortSignal | undefined
   /** Method and endpoint, for an abort during a sleep. */
   context: BaseErrorContext
+  /** `false`: this call gets one attempt, whatever the policy. */
+  retry?: false | undefined
 }>
 
 /** An attempt already made elsewhere (in a batch), and how it failed. @internal */
@@ -38,7 +40,7 @@ export async function withRetry<T>(
       // The method is in a single call's context already; a batch adds each call's.
       const error = finalizeError(failure, { attempts: attempt }, config.secrets)
       const verdict =
-        error.code !== 'ABORTED' && attempt < config.retry.attempts
+        error.code !== 'ABORTED' && call.retry !== false && attempt < config.retry.attempts
           ? config.retry.shouldRetry?.({ error, attempt })
           : false
       if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error

@@ -3,6 +3,7 @@ import { InvalidParamError } from '../../errors/InvalidParamError'
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
 import { redactUrl } from '../../transport/redactUrl'
 import { UsageError } from '../UsageError'
+import { createHistoryClient } from './createHistoryClient'
 import type { HistoryArgs } from './HistoryArgs'
 import type { HistoryQuery } from './HistoryQuery'
 import { openHistoryWalk } from './openHistoryWalk'
@@ -14,8 +15,8 @@ const FLAGS: Readonly<Record<string, string>> = {
   'options.until': '--until',
   'options.limit': '--limit',
   'options.pageSize': '--page-size',
-  'options.parallel': '--parallel',
-  'options.order': '--order',
+  parallel: '--parallel',
+  order: '--order',
   'options.commitment': '--commitment',
   'options.encoding': '--encoding',
   requestsPerSecond: '--requests-per-second',
@@ -35,7 +36,7 @@ export function checkHistoryArgs(
   try {
     args.urls.forEach((url, index) => {
       try {
-        createClient({ url, requestsPerSecond: args.requestsPerSecond })
+        createHistoryClient({ urls: [url], requestsPerSecond: args.requestsPerSecond })
       } catch (error) {
         if (!(error instanceof InvalidParamError) || error.context.param !== 'url') throw error
         const which = args.urls.length > 1 ? ` #${index + 1}` : ''

@@ -1,4 +1,5 @@
 import type { Client } from '../../client'
+import { rangeWalker } from '../../ranges/rangeWalker'
 import type { HistoryEntry } from './HistoryEntry'
 import type { HistoryQuery } from './HistoryQuery'
 import type { HistoryWalk } from './HistoryWalk'
@@ -10,7 +11,8 @@ const BATCH_MS = 1_000
 
 /**
  * Starts the library's walk for a query: `signaturesForAddress(...).pages()` (a batch is a page
- * as the node sent it), or with `--transactions`, `transactionsForAddress` (a batch is
+ * as the node sent it), in ranges (`rangeWalker`) with `--parallel` above 1 or `--order oldest`,
+ * or with `--transactions`, `transactionsForAddress` (a batch is
  * `pageSize` entries, or what came within a second). The address and every option are checked
  * here, synchronously, before any request: an invalid one throws the library's
  * `InvalidParamError`.
@@ -28,10 +30,15 @@ export function openHistoryWalk(
           until: query.until,
           limit: query.limit,
           commitment: query.commitment,
-          order: query.order,
         }
       : { resume }
-  const options = { ...position, pageSize, parallel, signal }
+  // A resumed export keeps the order its checkpoint was taken in.
+  const order = resume === undefined ? query.order : (resume.order ?? 'newest')
+  const walker =
+    order === 'oldest' || (parallel !== undefined && parallel > 1)
+      ? rangeWalker({ parallel, order })
+      : undefined
+  const options = { ...position, pageSize, walker, signal }
   if (!query.transactions) {
     const walk = client.signaturesForAddress(query.address, options)
     return {

@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
-import { createClient } from '../../client'
 import type { CliIo } from '../CliIo'
 import { EXIT_CODES } from '../exitCodes'
 import { UsageError } from '../UsageError'
 import { checkHistoryArgs } from './checkHistoryArgs'
 import { checkpointPath } from './checkpointPath'
+import { createHistoryClient } from './createHistoryClient'
 import { createProgress } from './createProgress'
 import { csvColumns } from './csvColumns'
 import type { DemoLedger } from './DemoLedger'
@@ -112,11 +112,9 @@ type ExportContext = Readonly<{
 
 async function exportHistory(query: HistoryQuery, context: ExportContext): Promise<number> {
   const { parsed, io, host, demo, resume, checkpointFile, shown } = context
-  const client = createClient({
-    url: demo === undefined ? parsed.urls : [demo.url],
-    u64: 'bigint',
+  const client = createHistoryClient({
+    urls: demo === undefined ? parsed.urls : [demo.url],
     requestsPerSecond: parsed.requestsPerSecond,
-    deprecationWarnings: false,
   })
   const controller = new AbortController()
   const walk = openHistoryWalk(client, query, {

@@ -1,17 +1,24 @@
 import type { MethodContext } from '../actions/MethodContext'
+import type { HistoryCheckpoint } from '../history/HistoryCheckpoint'
+import { linkSignal } from '../history/linkSignal'
+import type { OnWalkEnd, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { createBlockReader } from './createBlockReader'
 import { createSignalGroup } from './createSignalGroup'
 import { findBoundaries } from './findBoundaries'
 import { findBoundary } from './findBoundary'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { HistoryRange } from './HistoryRange'
-import { linkSignal } from './linkSignal'
-import type { WalkPlan } from './resolveWalkOptions'
 import { type RangeRun, runRange } from './runRange'
 import { servesProviderHistory } from './servesProviderHistory'
-import type { OnWalkEnd } from './walkPages'
+
+/** How a range walk runs: see `rangeWalker`. @internal */
+export type WalkRangesSettings = Readonly<{
+  /** Ranges fetched at once. */
+  lanes: number
+  /** Whether to ask the endpoint for `getTransactionsForAddress` and walk through it. */
+  provider: boolean
+}>
 
 /**
  * A range is split for a free lane only if about this many pages of it are still ahead: a split
@@ -29,7 +36,7 @@ const OLDEST_RANGE_ENTRIES = 2_000n
 const FIRST_OLDEST_RANGE_SLOTS = 256n
 
 /**
- * The pages of a walk cut into slot ranges at boundaries (see `findBoundaries`), `plan.parallel`
+ * The pages of a walk cut into slot ranges at boundaries (see `findBoundaries`), `settings.lanes`
  * ranges fetched at once and handed out in history order: newest first as each range's pages
  * arrive, or, for a walk from an `'oldest'` start, each range reversed once it is whole. A range
  * starts as soon as the boundary above it is known (the first one at once, newest first); newest
@@ -44,11 +51,12 @@ export async function* walkRanges<TMode extends U64Mode>(
   plan: WalkPlan,
   start: HistoryCheckpoint,
   onEnd: OnWalkEnd,
+  settings: WalkRangesSettings,
 ): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
   if (start.done || start.remaining === 0) return onEnd()
   if (plan.signal?.aborted) return
   const oldest = start.order === 'oldest'
-  const lanes = plan.parallel
+  const { lanes } = settings
   const link = linkSignal(plan.signal)
   // Every range and block lookup gets its own signal (see createSignalGroup).
   const group = createSignalGroup(link.signal)
@@ -64,17 +72,20 @@ export async function* walkRanges<TMode extends U64Mode>(
   const nextChange = (): Promise<void> => new Promise((resolve) => waiters.push(resolve))
   const startSlot = start.slot === undefined ? undefined : BigInt(start.slot)
 
-  // An endpoint with the provider method cuts by slot alone, and each range is one filtered
-  // query. Asked beside the span's ends (see findBoundaries); a failed probe (a transport failure
-  // past its retries) leaves the walk to the node's methods, asked again by the next walk.
+  // Where the caller asked for it, an endpoint with the provider method cuts by slot alone, and
+  // each range is one filtered query. Asked beside the span's ends (see findBoundaries); a failed
+  // probe (a transport failure past its retries) leaves the walk to the node's methods, asked
+  // again by the next walk.
   let provider = false
-  const probe = servesProviderHistory(context, plan.address, link.signal).then(
-    (serves) => {
-      provider = serves
-      return serves
-    },
-    () => false,
-  )
+  const probe = settings.provider
+    ? servesProviderHistory(context, plan.address, link.signal).then(
+        (serves) => {
+          provider = serves
+          return serves
+        },
+        () => false,
+      )
+    : Promise.resolve(false)
   const reader = createBlockReader(context, start.commitment, group.child)
   // The walk's oldest slot, once known: the floor of the last range.
   let bottom: bigint | undefined

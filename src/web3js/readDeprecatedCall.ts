@@ -1,5 +1,5 @@
+import { REPLACEMENT_OF } from '../migrate/methodPairs'
 import { deprecatedMethodOf } from './deprecatedMethodOf'
-import { REPLACEMENT_OF } from './methodPairs'
 import { type ExactJson, parseExactJson } from './parseExactJson'
 
 /** A JSON-RPC request body that calls a deprecated method at least once. @internal */

@@ -1,8 +1,8 @@
 import { isPlainObject } from '../json/isPlainObject'
+import { toDeprecatedResult } from '../migrate/toDeprecatedResult'
 import { deprecatedMethodOf } from './deprecatedMethodOf'
 import { matchRequests } from './matchRequests'
 import type { DeprecatedCall } from './readDeprecatedCall'
-import { toDeprecatedResult } from './toDeprecatedResult'
 
 /**
  * The response body (`answer`, parsed) to `call` sent as its replacements, with the result of each

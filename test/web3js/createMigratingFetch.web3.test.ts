@@ -1,6 +1,6 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMigratingFetch } from '../../src/migrate/createMigratingFetch'
+import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 

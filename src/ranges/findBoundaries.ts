@@ -1,15 +1,15 @@
-import { getConfirmedSignaturesForAddress2 } from '../actions/getConfirmedSignaturesForAddress2'
+import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { HistoryCheckpoint } from '../history/HistoryCheckpoint'
+import { lookUpSlot } from '../history/lookUpSlot'
+import type { WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import { settleAll } from '../shared/settleAll'
 import type { BlockReader } from './createBlockReader'
 import { findBoundary } from './findBoundary'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
-import { lookUpSlot } from './lookUpSlot'
 import type { RangeBoundary } from './RangeBoundary'
 import { requestSlot } from './requestSlot'
-import type { WalkPlan } from './resolveWalkOptions'
 
 /** The fewest slots a range spans: a boundary costs a round trip. */
 const MIN_RANGE_SLOTS = 32n
@@ -27,7 +27,7 @@ async function newestEntrySlot<TMode extends U64Mode>(
   signal: AbortSignal,
 ): Promise<bigint | undefined> {
   const config = { limit: 1, commitment: start.commitment, signal }
-  const [newest] = await getConfirmedSignaturesForAddress2(context, plan.address, config)
+  const [newest] = await getSignaturesForAddress(context, plan.address, config)
   return newest === undefined ? undefined : BigInt(newest.slot)
 }
 

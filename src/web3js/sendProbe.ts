@@ -1,5 +1,5 @@
+import type { MethodRouteState } from '../migrate/createMethodRoute'
 import { copyResponse } from './copyResponse'
-import type { MethodRouteState } from './createMethodRoute'
 import { findRefusedRequests, type RefusedRequests } from './findRefusedRequests'
 import type { DeprecatedCall } from './readDeprecatedCall'
 import { retryRefusedRequests } from './retryRefusedRequests'

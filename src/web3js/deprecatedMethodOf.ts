@@ -1,5 +1,5 @@
 import { isPlainObject } from '../json/isPlainObject'
-import { type DeprecatedMethod, isDeprecatedMethod } from './methodPairs'
+import { type DeprecatedMethod, isDeprecatedMethod } from '../migrate/methodPairs'
 
 /** The deprecated method a JSON-RPC request object calls, if it calls one. @internal */
 export function deprecatedMethodOf(request: unknown): DeprecatedMethod | undefined {

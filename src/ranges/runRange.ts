@@ -1,11 +1,11 @@
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { HistoryCheckpoint } from '../history/HistoryCheckpoint'
+import type { WalkPlan } from '../history/types'
+import { walkPages } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { HistoryRange } from './HistoryRange'
-import type { WalkPlan } from './resolveWalkOptions'
-import { walkPages } from './walkPages'
 import { walkProviderPages } from './walkProviderPages'
 
 /** A range being fetched in the background, its pages kept until they are taken. @internal */

@@ -1,12 +1,12 @@
 import type { MethodContext } from '../actions/MethodContext'
+import type { HistoryCheckpoint } from '../history/HistoryCheckpoint'
+import type { WalkPlan } from '../history/types'
 import { isPlainObject } from '../json/isPlainObject'
 import type { U64Mode } from '../schemas/common'
 import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { HistoryRange } from './HistoryRange'
-import type { WalkPlan } from './resolveWalkOptions'
 
 /** The provider method (Helius) some endpoints serve beside the node's own. @internal */
 export const PROVIDER_METHOD = 'getTransactionsForAddress'

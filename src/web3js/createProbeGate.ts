@@ -1,4 +1,4 @@
-import type { MethodRouteState } from './createMethodRoute'
+import type { MethodRouteState } from '../migrate/createMethodRoute'
 
 /** A call's pass through a {@link ProbeGate}. @internal */
 export type ProbeTicket = Readonly<{

@@ -1,10 +1,10 @@
+import bs58 from 'bs58'
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
-import { base58ByteLength } from '../shared/base58'
+import { isMethodRefused } from '../transport/isMethodRefused'
 import { readSlot } from './requestSlot'
 
 /** What a walk asks of blocks to cut its history into ranges. @internal */
@@ -44,9 +44,7 @@ export function createBlockReader(
     try {
       return await context.transport({ method: name, params }, { signal: signal() })
     } catch (error) {
-      const missing =
-        isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === METHOD_NOT_FOUND
-      if (missing && !confirmedNames) {
+      if (isMethodRefused(error) && !confirmedNames) {
         confirmedNames = true
         return call(method, params)
       }
@@ -97,7 +95,7 @@ export function createBlockReader(
         first = head?.transaction?.signatures?.[0]
       } else throw fail('getBlock', 'signatures or transactions', block, [])
       if (first === undefined) return undefined
-      if (typeof first !== 'string' || base58ByteLength(first) !== 64) {
+      if (typeof first !== 'string' || bs58.decodeUnsafe(first)?.length !== 64) {
         throw fail('getBlock', 'a base58 signature of 64 bytes', first, ['signatures', 0])
       }
       return first

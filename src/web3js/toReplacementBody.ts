@@ -1,8 +1,8 @@
 import { isPlainObject } from '../json/isPlainObject'
+import { REPLACEMENT_OF } from '../migrate/methodPairs'
+import { toReplacementRequest } from '../migrate/toReplacementRequest'
 import { deprecatedMethodOf } from './deprecatedMethodOf'
-import { REPLACEMENT_OF } from './methodPairs'
 import type { DeprecatedCall } from './readDeprecatedCall'
-import { toReplacementRequest } from './toReplacementRequest'
 
 /**
  * The request body of `call` with each deprecated request replaced by its replacement (same

@@ -17,9 +17,9 @@ import {
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { seededRandom } from '../reliability/support/seededRandom'
-import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
-import type { Intercept } from './instrumentTransport'
-import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
+import { expectedWalk, ledgerSignatures, type WalkQuery } from '../history/historyOracle'
+import type { Intercept } from '../history/instrumentTransport'
+import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from '../history/walkSetup'
 
 // The walk cut into slot ranges (`parallel`, `order: 'oldest'`): the same entries, in the same
 // order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
