@@ -14,6 +14,9 @@ import { createClient } from '../src/client'
 import { isConfirmedRpcError } from '../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../src/testing/createMockLedger'
 import { serveMockLedger } from '../src/testing/serveMockLedger'
+import { createFallbackTransport } from '../src/transport/createFallbackTransport'
+import { createHttpTransport } from '../src/transport/createHttpTransport'
+import { createRequestBudget } from '../src/transport/createRequestBudget'
 import type { ThrottleEvent } from '../src/transport/ThrottleEvent'
 
 const ledger = process.env.RPC_URL ? undefined : createMockLedger({ seed: 7, transactions: 6_000 })
@@ -31,17 +34,25 @@ const address =
   process.env.ADDRESS ?? ledger?.addresses()[0] ?? 'Vote111111111111111111111111111111111111111'
 
 const throttled: ThrottleEvent[] = []
-const client = createClient({
-  url: urls,
-  requestsPerSecond: 20, // per endpoint
-  deprecationWarnings: false,
-  onThrottle: (event) => {
-    throttled.push(event)
-    if (event.kind === 'cooldown') {
-      console.log(`cooldown: ${event.endpoint} for ${event.cooldownMs} ms after ${event.errorCode}`)
-    }
-  },
-})
+const onThrottle = (event: ThrottleEvent): void => {
+  throttled.push(event)
+  if (event.kind === 'cooldown') {
+    console.log(`cooldown: ${event.endpoint} for ${event.cooldownMs} ms after ${event.errorCode}`)
+  }
+}
+// One HTTP transport per endpoint, each with its own budget (its provider's limit), under a
+// fallback transport that fails over between them.
+const transport = createFallbackTransport(
+  urls.map((url) =>
+    createHttpTransport({
+      url,
+      budget: createRequestBudget({ requestsPerSecond: 20 }),
+      onThrottle,
+    }),
+  ),
+  { onThrottle },
+)
+const client = createClient({ transport })
 
 try {
   let entries = 0
@@ -52,7 +63,7 @@ try {
   }
   const expected = ledger?.signatures(address).length
   console.log(`walked ${entries} entries${expected === undefined ? '' : `, expected ${expected}`}`)
-  // A deprecated call: the 2.x endpoint serves it through its own migration policy.
+  // A deprecated call: the client sends it as getSignaturesForAddress, which every endpoint serves.
   const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 3 })
   console.log(`getConfirmedSignaturesForAddress2: ${page.length} entries`)
   if (servers.length > 0) {

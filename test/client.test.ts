@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createClient } from '../src/client'
 import { InvalidParamError } from '../src/errors/InvalidParamError'
 import { createMockLedger } from '../src/testing/createMockLedger'
+import { createRequestBudget } from '../src/transport/createRequestBudget'
 
 describe('createClient', () => {
   it('rejects options that cannot work, at once', () => {
@@ -48,9 +49,8 @@ describe('createClient', () => {
         onRequest: () => undefined,
         onResponse: () => undefined,
         batch: false,
-        requestsPerSecond: 10,
+        budget: createRequestBudget({ requestsPerSecond: 10 }),
         onThrottle: () => undefined,
-        rank: true,
         u64: 'bigint',
         methods: 'auto',
         deprecationWarnings: false,

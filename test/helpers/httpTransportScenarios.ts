@@ -5,14 +5,15 @@ import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
 import { batching } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { createRequestBudget } from '../../src/transport/createRequestBudget'
 import type { FetchFunction } from '../../src/transport/FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from '../../src/transport/HttpRequestEvent'
 import type { HttpTransportOptions } from '../../src/transport/HttpTransportOptions'
 import type { RpcTransport } from '../../src/transport/RpcTransport'
 import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
 import {
+  DEFAULT_INTERNALS,
   type HttpTransportInternals,
-  transportInternals,
 } from '../../src/transport/transportInternals'
 import { fakeInternals } from './fakeInternals'
 import type { BackendKind } from './httpBackends'
@@ -69,14 +70,7 @@ export function describeHttpTransportScenarios(
       options: Omit<HttpTransportOptions, 'url'> = {},
       internals: HttpTransportInternals = fakeInternals().internals,
     ): RpcTransport {
-      // The transport copies the internals when it is created: swap them for that moment only.
-      const saved = { ...transportInternals }
-      Object.assign(transportInternals, internals)
-      try {
-        return createHttpTransport({ url, fetch, ...options })
-      } finally {
-        Object.assign(transportInternals, saved)
-      }
+      return createHttpTransport({ url, fetch, ...options }, internals)
     }
 
     it('POSTs a JSON-RPC 2.0 envelope and resolves with the result', async () => {
@@ -323,7 +317,7 @@ export function describeHttpTransportScenarios(
           retry: { baseDelayMs: 60_000, jitter: 'none' },
           onResponse: () => queueMicrotask(() => controller.abort('stop')),
         },
-        transportInternals,
+        DEFAULT_INTERNALS,
       )
       const error = await failure(call(GET_SLOT, { signal: controller.signal }))
       expect(error.code).toBe('ABORTED')
@@ -503,7 +497,7 @@ export function describeHttpTransportScenarios(
         const call = transport(
           backend.url,
           {
-            requestsPerSecond: 3,
+            budget: createRequestBudget({ requestsPerSecond: 3 }, fake.internals),
             onThrottle: (event) => events.push(event),
             onRequest: (event) => requests.push(event.id),
           },
@@ -530,7 +524,11 @@ export function describeHttpTransportScenarios(
         const onThrottle = (event: ThrottleEvent) => events.push(event)
         const retried = transport(
           flaky.url,
-          { requestsPerSecond: 1, onThrottle, retry: { jitter: 'none' } },
+          {
+            budget: createRequestBudget({ requestsPerSecond: 1 }, fake.internals),
+            onThrottle,
+            retry: { jitter: 'none' },
+          },
           fake.internals,
         )
         expect(await retried(GET_SLOT)).toBe('second')
@@ -544,10 +542,15 @@ export function describeHttpTransportScenarios(
           json: (body as Envelope[]).map((item) => ({ jsonrpc: '2.0', id: item.id, result: 1 })),
         }))
         events.length = 0
+        const batchClock = stopped().internals
         const call = transport(
           batched.url,
-          { requestsPerSecond: 2, onThrottle, batch: batching() },
-          stopped().internals,
+          {
+            budget: createRequestBudget({ requestsPerSecond: 2 }, batchClock),
+            onThrottle,
+            batch: batching(),
+          },
+          batchClock,
         )
         await Promise.all(Array.from({ length: 5 }, () => call(GET_SLOT)))
         expect(batched.requests).toHaveLength(1)
@@ -559,7 +562,11 @@ export function describeHttpTransportScenarios(
 
       it('aborts a call waiting for the budget without sending it', async () => {
         const backend = await kind.start((body) => ok(body, 1))
-        const call = transport(backend.url, { requestsPerSecond: 1 }, transportInternals)
+        const call = transport(
+          backend.url,
+          { budget: createRequestBudget({ requestsPerSecond: 1 }) },
+          DEFAULT_INTERNALS,
+        )
         await call(GET_SLOT)
         const controller = new AbortController()
         const waiting = call(GET_SLOT, { signal: controller.signal })
@@ -569,19 +576,53 @@ export function describeHttpTransportScenarios(
         expect(backend.requests).toHaveLength(1)
       })
 
-      it('refuses a budget that is not a positive number', () => {
-        for (const requestsPerSecond of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
-          expect(() =>
-            transport('https://rpc.example.com', {
-              requestsPerSecond: requestsPerSecond as number,
-            }),
-          ).toThrowError(
+      it('refuses a budget that is not a request budget, and the old numeric option', () => {
+        for (const [options, param] of [
+          [{ budget: 5 }, 'budget'],
+          [{ budget: {} }, 'budget'],
+          [{ requestsPerSecond: 5 }, 'options.requestsPerSecond'],
+        ] as const) {
+          expect(() => transport('https://rpc.example.com', options as never)).toThrowError(
             expect.objectContaining({
               code: 'INVALID_PARAM',
-              context: expect.objectContaining({ param: 'requestsPerSecond' }),
+              context: expect.objectContaining({ param }),
             }),
           )
         }
+      })
+
+      it("pauses the endpoint for every transport holding the budget on a 429's Retry-After", async () => {
+        const backend = await kind.start((body, index) =>
+          index === 0
+            ? { status: 429, headers: { 'retry-after': '3' }, text: 'slow down' }
+            : ok(body, 1),
+        )
+        const fake = stopped()
+        const budget = createRequestBudget({ requestsPerSecond: 100 }, fake.internals)
+        const first = transport(backend.url, { budget, retry: false }, fake.internals)
+        const second = transport(backend.url, { budget }, fake.internals)
+        expect((await failure(first(GET_SLOT))).code).toBe('HTTP_ERROR')
+        // The pause is booked once the failed attempt has been read.
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        const waits: ThrottleEvent[] = []
+        const third = transport(
+          backend.url,
+          { budget, onThrottle: (event) => waits.push(event) },
+          fake.internals,
+        )
+        expect(await second(GET_SLOT)).toBe(1)
+        expect(await third(GET_SLOT)).toBe(1)
+        expect(fake.delays).toEqual([3_000, 3_000])
+        expect(waits).toEqual([
+          { kind: 'budget', method: 'getSlot', endpoint: `${backend.url}/`, waitMs: 3_000 },
+        ])
+      })
+
+      it('makes one attempt for a call sent with retry: false', async () => {
+        const backend = await kind.start(() => ({ status: 503, text: 'busy' }))
+        const call = transport(backend.url, { retry: { attempts: 4 } })
+        expect((await failure(call(GET_SLOT, { retry: false }))).code).toBe('HTTP_ERROR')
+        expect(backend.requests).toHaveLength(1)
       })
     })
 

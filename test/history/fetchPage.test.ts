@@ -12,8 +12,12 @@ describe('fetchPage', () => {
       { signature: good, slot: 10, err: null, memo: null, blockTime: null },
       { signature: 'not-base58-0OIl', slot: 9, err: null, memo: null, blockTime: null },
     ]
+    const sent: string[] = []
     const client = createClient({
-      transport: async () => page,
+      transport: async (request) => {
+        sent.push(request.method)
+        return page
+      },
       methods: 'deprecated',
       deprecationWarnings: false,
     })
@@ -24,9 +28,12 @@ describe('fetchPage', () => {
       }
     })().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ResponseShapeError)
+    // The walk calls getSignaturesForAddress, and the error names it; under `methods:
+    // 'deprecated'` the page went on the wire under the deprecated name.
+    expect(sent).toEqual(['getConfirmedSignaturesForAddress2'])
     expect((error as ResponseShapeError).context).toMatchObject({
       path: '$[1].signature',
-      method: 'getConfirmedSignaturesForAddress2',
+      method: 'getSignaturesForAddress',
     })
   })
 })

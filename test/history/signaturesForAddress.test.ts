@@ -230,12 +230,14 @@ describe('signaturesForAddress: checkpoints', () => {
     let count = 0
     for await (const _ of walk) if (++count === 10) break
     const tenth = history[9]
+    expect(tenth?.transactionIndex).toEqual(expect.any(Number))
     expect(JSON.parse(JSON.stringify(walk.checkpoint()))).toEqual({
       version: 1,
       address: busiest,
       before: tenth?.signature,
       slot: String(tenth?.slot),
-      // Entries in the deprecated shape carry no transactionIndex, even from a 4.x node.
+      // The walk reads getSignaturesForAddress, whose entries carry transactionIndex from 4.0.
+      transactionIndex: tenth?.transactionIndex,
       until,
       remaining: 140,
       commitment: 'finalized',

@@ -225,7 +225,7 @@ describe('transactionsForAddress', () => {
     expect([...got, ...rest]).toEqual(v118.signatures(address).map((info) => info.signature))
   })
 
-  it('fetches with getConfirmedTransaction when no version is set, as the node reads legacy only', async () => {
+  it('fetches with getTransaction and no version when none is set, as the node then reads legacy only', async () => {
     const { context, wire } = setup(v118.transport, undefined, 'number', null)
     const v0 = v118
       .signatures(address)
@@ -236,10 +236,19 @@ describe('transactionsForAddress', () => {
         // consume
       }
     })().catch((caught: unknown) => caught)
-    expect(wire.sent.filter(isLookup).every((r) => r.method === 'getConfirmedTransaction')).toBe(
-      true,
-    )
-    // The deprecated method cannot return a v0 transaction, and this history has some.
+    const lookups = wire.sent.filter(isLookup)
+    expect(lookups.length).toBeGreaterThan(0)
+    // Walks look transactions up with the replacement, never the deprecated method.
+    expect(lookups.every((r) => r.method === 'getTransaction')).toBe(true)
+    expect(
+      lookups.some(
+        (r) =>
+          typeof r.params[1] === 'object' &&
+          r.params[1] !== null &&
+          'maxSupportedTransactionVersion' in r.params[1],
+      ),
+    ).toBe(false)
+    // Without a version the node cannot return a v0 transaction, and this history has some.
     expect(v0).toBeDefined()
     expect(error).toMatchObject({ code: 'RPC_ERROR', context: { rpcCode: -32015 } })
   })

@@ -8,6 +8,7 @@ import type { SignaturesForAddressOptions } from '../../src/history/SignaturesFo
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { transactionsForAddress } from '../../src/history/transactionsForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import {
@@ -21,8 +22,8 @@ import { expectedWalk, ledgerSignatures, type WalkQuery } from '../history/histo
 import type { Intercept } from '../history/instrumentTransport'
 import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from '../history/walkSetup'
 
-// The walk cut into slot ranges (`parallel`, `order: 'oldest'`): the same entries, in the same
-// order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
+// The walk cut into slot ranges (`walker: rangeWalker({ parallel, order })`): the same entries,
+// in the same order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
 
 const methods = (sent: readonly { method: string }[]) => sent.map((request) => request.method)
 
@@ -42,7 +43,10 @@ describe('signaturesForAddress with parallel ranges', () => {
       const expected = ledger.signatures(busiest).map((info) => info.signature)
       for (const order of ['newest', 'oldest'] as const) {
         const { context, wire } = setup(ledger)
-        const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 100 })
+        const walk = signaturesForAddress(context, busiest, {
+          walker: rangeWalker({ parallel: 4, order }),
+          pageSize: 100,
+        })
         expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
         expect(walk.checkpoint().done).toBe(true)
         expect(wire.inFlight()).toBe(0)
@@ -55,7 +59,9 @@ describe('signaturesForAddress with parallel ranges', () => {
     const expected = ledger.signatures(busiest).map((info) => info.signature)
     const { context, wire } = setup(ledger)
     expect(
-      await collect(signaturesForAddress(context, busiest, { parallel: 4, pageSize: 50 })),
+      await collect(
+        signaturesForAddress(context, busiest, { walker: rangeWalker({ parallel: 4 }), pageSize: 50 }),
+      ),
     ).toEqual(expected)
     const sent = methods(wire.sent)
     expect(sent).toContain('getSlot')
@@ -69,7 +75,7 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(wire.peak()).toBeLessThanOrEqual(8)
     // Ranges start at boundary transactions: more distinct `before` cursors than one stream has.
     const starts = wire.sent.filter(
-      (request) => request.method === 'getConfirmedSignaturesForAddress2',
+      (request) => request.method === 'getSignaturesForAddress',
     )
     expect(starts.length).toBeGreaterThan(Math.ceil(expected.length / 50))
   })
@@ -93,7 +99,11 @@ describe('signaturesForAddress with parallel ranges', () => {
       if (last !== undefined) lastOfAnswer.add(last.signature)
       return answer
     })
-    const walk = signaturesForAddress(context, busiest, { parallel: 2, pageSize: 20, ...FAST })
+    const walk = signaturesForAddress(context, busiest, {
+      walker: rangeWalker({ parallel: 2 }),
+      pageSize: 20,
+      ...FAST,
+    })
     expect(await collect(walk)).toEqual(expected)
     // A range starts from a boundary: a cursor no earlier page ended with. Two lanes cut the
     // span once; each split starts one more range.
@@ -126,7 +136,10 @@ describe('signaturesForAddress with parallel ranges', () => {
         : next(request)
     for (const order of ['newest', 'oldest'] as const) {
       const { context, wire } = setup(ledger, noBlocks)
-      const walk = signaturesForAddress(context, busiest, { parallel: 8, order, pageSize: 200 })
+      const walk = signaturesForAddress(context, busiest, {
+        walker: rangeWalker({ parallel: 8, order }),
+        pageSize: 200,
+      })
       expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
       expect(wire.sent.filter((request) => request.method === 'getBlock')).toHaveLength(0)
     }
@@ -138,8 +151,7 @@ describe('signaturesForAddress with parallel ranges', () => {
     for (const order of ['newest', 'oldest'] as const) {
       const { context } = setup(ledger)
       const walk = signaturesForAddress(context, busiest, {
-        parallel: 3,
-        order,
+        walker: rangeWalker({ parallel: 3, order }),
         limit: 777,
         pageSize: 100,
       })
@@ -151,7 +163,10 @@ describe('signaturesForAddress with parallel ranges', () => {
 
   it('stops every range when the loop breaks, and leaves nothing running', async () => {
     const { context, wire } = setup(ledgers['v1.18'])
-    const walk = signaturesForAddress(context, busiest, { parallel: 6, pageSize: 40 })
+    const walk = signaturesForAddress(context, busiest, {
+      walker: rangeWalker({ parallel: 6 }),
+      pageSize: 40,
+    })
     let seen = 0
     for await (const _ of walk) if (++seen === 90) break
     expect(wire.inFlight()).toBe(0)
@@ -186,7 +201,10 @@ describe('signaturesForAddress with parallel ranges', () => {
           await gate
           return next(request)
         })
-        const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 100 })
+        const walk = signaturesForAddress(context, busiest, {
+          walker: rangeWalker({ parallel: 4, order }),
+          pageSize: 100,
+        })
         const want = order === 'oldest' ? [...expected].reverse() : expected
         expect(await collect(walk)).toEqual(want)
         expect(held.length).toBeGreaterThan(0)
@@ -202,7 +220,10 @@ describe('signaturesForAddress with parallel ranges', () => {
     process.on('warning', onWarning)
     try {
       const { context } = setup(ledgers['v1.18'])
-      const walk = signaturesForAddress(context, busiest, { parallel: 32, pageSize: 20 })
+      const walk = signaturesForAddress(context, busiest, {
+        walker: rangeWalker({ parallel: 32 }),
+        pageSize: 20,
+      })
       expect(await collect(walk)).toHaveLength(ledgers['v1.18'].signatures(busiest).length)
       // Warnings are emitted on the next tick.
       await new Promise((resolve) => setImmediate(resolve))
@@ -212,25 +233,88 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(warnings).not.toContain('MaxListenersExceededWarning')
   })
 
-  it('refuses bad parallel and order options before any request', () => {
+  it('refuses the walk options of old, `parallel` and `order`, naming the walker', () => {
     const { context, wire } = setup(ledgers['v1.18'])
+    const resume: HistoryCheckpoint = { version: 1, address: busiest, done: false }
     for (const [options, param] of [
-      [{ parallel: 0 }, 'options.parallel'],
-      [{ parallel: 65 }, 'options.parallel'],
-      [{ parallel: 2.5 }, 'options.parallel'],
-      [{ order: 'asc' }, 'options.order'],
-      [{ resume: { version: 1, address: busiest, done: false }, order: 'oldest' }, 'options.order'],
+      [{ parallel: 4 }, 'options.parallel'],
+      [{ parallel: 1 }, 'options.parallel'],
+      [{ order: 'oldest' }, 'options.order'],
+      [{ order: 'newest' }, 'options.order'],
+      [{ walker: rangeWalker(), parallel: 4 }, 'options.parallel'],
+      // The order of a resumed walk is its checkpoint's: no `order` option with `resume` either.
+      [{ resume, order: 'oldest' }, 'options.order'],
     ] as const) {
+      const walks = [
+        () => signaturesForAddress(context, busiest, options as unknown as SignaturesForAddressOptions),
+        () => transactionsForAddress(context, busiest, options as unknown as SignaturesForAddressOptions),
+      ]
+      for (const walk of walks) {
+        expect(walk).toThrowError(
+          expect.objectContaining({
+            code: 'INVALID_PARAM',
+            context: expect.objectContaining({
+              param,
+              reason: expect.stringContaining('rangeWalker'),
+            }),
+          }),
+        )
+      }
+    }
+    expect(wire.sent).toHaveLength(0)
+  })
+
+  it('refuses a walker option that is not a walker', () => {
+    const { context, wire } = setup(ledgers['v1.18'])
+    for (const walker of [8, 'oldest', { parallel: 8 }, rangeWalker]) {
       expect(() =>
-        signaturesForAddress(context, busiest, options as SignaturesForAddressOptions),
+        signaturesForAddress(context, busiest, { walker } as unknown as SignaturesForAddressOptions),
       ).toThrowError(
         expect.objectContaining({
           code: 'INVALID_PARAM',
-          context: expect.objectContaining({ param }),
+          context: expect.objectContaining({ param: 'options.walker' }),
         }),
       )
     }
     expect(wire.sent).toHaveLength(0)
+  })
+
+  it('refuses bad rangeWalker options when the walker is made', () => {
+    for (const [options, param] of [
+      [{ parallel: 0 }, 'parallel'],
+      [{ parallel: 65 }, 'parallel'],
+      [{ parallel: 2.5 }, 'parallel'],
+      [{ parallel: '8' }, 'parallel'],
+      [{ order: 'asc' }, 'order'],
+      [{ provider: 'yes' }, 'provider'],
+      [{ provider: 1 }, 'provider'],
+      [{ lanes: 4 }, 'options.lanes'],
+      [{ parallel: 4, resume: {} }, 'options.resume'],
+    ] as const) {
+      expect(() => rangeWalker(options as Parameters<typeof rangeWalker>[0])).toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ method: 'rangeWalker', param }),
+        }),
+      )
+    }
+    for (const options of [null, 8, 'oldest']) {
+      expect(() => rangeWalker(options as unknown as Parameters<typeof rangeWalker>[0])).toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ method: 'rangeWalker', param: 'options' }),
+        }),
+      )
+    }
+    // The bounds and the defaults are accepted.
+    expect(rangeWalker()).toMatchObject({ order: 'newest' })
+    expect(rangeWalker({ parallel: 1 })).toMatchObject({ order: 'newest' })
+    expect(rangeWalker({ parallel: 64, order: 'oldest', provider: true })).toMatchObject({
+      order: 'oldest',
+    })
+    expect(rangeWalker({ parallel: undefined, order: undefined, provider: undefined })).toMatchObject(
+      { order: 'newest' },
+    )
   })
 })
 
@@ -279,10 +363,11 @@ describe('parallel ranges, exact against the oracle', () => {
             return next(request)
           },
     )
-    const { address, order, limit, ...options } = q
+    const { address, order, parallel, limit, ...options } = q
     // The oracle walks newest first: oldest first is its reverse, then cut by `limit`.
     const expected = expectedWalk(ledger, profile, address, { ...q, limit: undefined })
-    const walk = signaturesForAddress(context, address, { ...options, limit, order, ...FAST })
+    const walker = rangeWalker({ parallel, order })
+    const walk = signaturesForAddress(context, address, { ...options, limit, walker, ...FAST })
     if ('missing' in expected) {
       const error = await collect(walk).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(CursorNotFoundError)
@@ -329,7 +414,10 @@ describe('parallel ranges: checkpoints', () => {
       const want = order === 'oldest' ? [...expected].reverse() : expected
       for (const stopAt of [1, 333, 1400]) {
         const { context } = setup(ledger)
-        const walk = signaturesForAddress(context, busiest, { parallel: 5, order, pageSize: 70 })
+        const walk = signaturesForAddress(context, busiest, {
+          walker: rangeWalker({ parallel: 5, order }),
+          pageSize: 70,
+        })
         const first: string[] = []
         for await (const info of walk) {
           first.push(info.signature)
@@ -338,12 +426,56 @@ describe('parallel ranges: checkpoints', () => {
         // Through JSON, as a checkpoint stored in a file.
         const checkpoint = JSON.parse(JSON.stringify(walk.checkpoint())) as HistoryCheckpoint
         expect(checkpoint.order).toBe(order === 'oldest' ? 'oldest' : undefined)
+        // A checkpoint resumes with a walker of its order, of any lane count; a newest-first
+        // one also with no walker (one stream of pages).
         const rest = await collect(
-          signaturesForAddress(setup(ledger).context, busiest, { resume: checkpoint, parallel: 3 }),
+          signaturesForAddress(setup(ledger).context, busiest, {
+            resume: checkpoint,
+            walker: rangeWalker({ parallel: 3, order }),
+          }),
         )
         expect([...first, ...rest]).toEqual(want)
+        if (order === 'newest') {
+          const sequential = await collect(
+            signaturesForAddress(setup(ledger).context, busiest, { resume: checkpoint }),
+          )
+          expect([...first, ...sequential]).toEqual(want)
+        }
       }
     }
+  })
+
+  it('refuses to resume a checkpoint with a walker of the other order, before any request', () => {
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const newest: HistoryCheckpoint = { version: 1, address: busiest, before: expected[5], done: false }
+    const oldest: HistoryCheckpoint = { ...newest, order: 'oldest' }
+    const { context, wire } = setup(ledger)
+    for (const [options, reason] of [
+      // An oldest-first checkpoint without a walker, or with a newest-first one.
+      [{ resume: oldest }, "rangeWalker({ order: 'oldest' })"],
+      [{ resume: oldest, walker: rangeWalker({ parallel: 4 }) }, "rangeWalker({ order: 'oldest' })"],
+      // A newest-first checkpoint with an oldest-first walker.
+      [{ resume: newest, walker: rangeWalker({ order: 'oldest' }) }, 'newest-first'],
+    ] as const) {
+      expect(() => signaturesForAddress(context, busiest, options)).toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({
+            method: 'signaturesForAddress',
+            param: 'options.walker',
+            reason: expect.stringContaining(reason),
+          }),
+        }),
+      )
+      expect(() => transactionsForAddress(context, busiest, options)).toThrowError(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ param: 'options.walker' }),
+        }),
+      )
+    }
+    expect(wire.sent).toHaveLength(0)
   })
 
   it('an oldest-first checkpoint holds what is left between its `until` and `before`', async () => {
@@ -353,8 +485,7 @@ describe('parallel ranges: checkpoints', () => {
     const before = expected[10] as string
     const walk = signaturesForAddress(context, busiest, {
       before,
-      order: 'oldest',
-      parallel: 2,
+      walker: rangeWalker({ parallel: 2, order: 'oldest' }),
       limit: 5,
     })
     const got = await collect(walk)
@@ -384,7 +515,10 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
       const expected = ledger.signatures(busiest).map((info) => info.signature)
       for (const order of ['newest', 'oldest'] as const) {
         const { context, wire } = setup(ledger)
-        const walk = signaturesForAddress(context, busiest, { parallel: 4, order, pageSize: 60 })
+        const walk = signaturesForAddress(context, busiest, {
+          walker: rangeWalker({ parallel: 4, order, provider: true }),
+          pageSize: 60,
+        })
         expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
         const sent = methods(wire.sent)
         // No boundary search: the provider filters by slot.
@@ -431,7 +565,10 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
     const expected = ledger.signatures(busiest).map((info) => info.signature)
     for (const parallel of [2, 3, 5]) {
       const { context } = setup(ledger)
-      const walk = signaturesForAddress(context, busiest, { parallel, pageSize: 1 })
+      const walk = signaturesForAddress(context, busiest, {
+        walker: rangeWalker({ parallel, provider: true }),
+        pageSize: 1,
+      })
       expect(await collect(walk)).toEqual(expected)
     }
   }, 60_000)
@@ -445,8 +582,7 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
         const expected = expectedWalk(ledger, profile, busiest, { before: unknown })
         const walk = signaturesForAddress(setup(ledger).context, busiest, {
           before: unknown,
-          order,
-          parallel: 3,
+          walker: rangeWalker({ parallel: 3, order, provider: true }),
           ...FAST,
         })
         if ('missing' in expected) {
@@ -479,8 +615,7 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
             before,
             until,
             limit,
-            order,
-            parallel,
+            walker: rangeWalker({ parallel, order, provider: true }),
           })
           expect(await collect(walk)).toEqual(
             limit === undefined ? ordered : ordered.slice(0, limit),
@@ -508,8 +643,7 @@ describe('transactionsForAddress with parallel ranges', () => {
     for (const order of ['newest', 'oldest'] as const) {
       const { context } = setup(ledger, undefined, 'bigint')
       const walk = transactionsForAddress(context, address, {
-        parallel: 4,
-        order,
+        walker: rangeWalker({ parallel: 4, order }),
         pageSize: 50,
         maxSupportedTransactionVersion: 0,
       })
@@ -552,8 +686,7 @@ describe('parallel ranges over HTTP with injected faults', () => {
     const expected = ledger.signatures(busiest).map((info) => info.signature)
     for (const order of ['newest', 'oldest'] as const) {
       const walk = signaturesForAddress(context, busiest, {
-        parallel: 6,
-        order,
+        walker: rangeWalker({ parallel: 6, order }),
         pageSize: 90,
         headCheck: true,
         pageRetryDelayMs: 1,

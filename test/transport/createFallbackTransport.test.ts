@@ -5,10 +5,12 @@ import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
 import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
 import type { FallbackTransportOptions } from '../../src/transport/FallbackTransportOptions'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type {
+  RpcRequest,
+  RpcTransport,
+  RpcTransportOptions,
+} from '../../src/transport/RpcTransport'
 import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
-import { describeEndpoint, endpointOf } from '../../src/transport/transportEndpoint'
-import { transportInternals } from '../../src/transport/transportInternals'
 import { failure } from '../helpers/httpTransportScenarios'
 
 /** A clock that moves only by sleeps and by what an endpoint takes; sleeps are recorded. */
@@ -42,15 +44,19 @@ type Behaviour = (request: RpcRequest, n: number) => unknown
 /** A named endpoint that records the methods it was sent. */
 function endpoint(name: string, behaviour: Behaviour, clock?: Clock, takesMs = 0) {
   const calls: string[] = []
-  const transport: RpcTransport = async (request) => {
+  /** The per-call options each call reached the endpoint with. */
+  const options: (RpcTransportOptions | undefined)[] = []
+  const send = async (request: RpcRequest, callOptions?: RpcTransportOptions) => {
     calls.push(request.method)
+    options.push(callOptions)
     clock?.advance(takesMs)
     const outcome = behaviour(request, calls.length)
     if (outcome instanceof Error) throw outcome
     return outcome
   }
-  describeEndpoint(transport, { endpoint: `https://${name}.example/`, redact: (text) => text })
-  return { transport, calls }
+  const description = { endpoint: `https://${name}.example/`, redact: (text: string) => text }
+  const transport: RpcTransport = Object.assign(send, { description })
+  return { transport, calls, options }
 }
 
 const answer =
@@ -70,19 +76,13 @@ const rpcError = (rpcCode: number): RpcResponseError =>
 const networkError = (): TransportError =>
   new TransportError({ code: 'NETWORK_ERROR', context: {} })
 
-/** Builds the fallback with the fake clock (it copies the internals when it is created). */
+/** Builds the fallback with the fake clock. */
 function fallback(
   transports: readonly RpcTransport[],
   clock: Clock,
   options: FallbackTransportOptions = {},
 ): RpcTransport {
-  const saved = { ...transportInternals }
-  Object.assign(transportInternals, clock.internals)
-  try {
-    return createFallbackTransport(transports, options)
-  } finally {
-    Object.assign(transportInternals, saved)
-  }
+  return createFallbackTransport(transports, options, clock.internals)
 }
 
 const SLOT = { method: 'getSlot', params: [] }
@@ -98,7 +98,7 @@ describe('createFallbackTransport', () => {
       1, 1, 1,
     ])
     expect(b.calls).toEqual([])
-    expect(endpointOf(transport)?.endpoint).toBe('https://a.example/, https://b.example/')
+    expect(transport.description?.endpoint).toBe('https://a.example/, https://b.example/')
   })
 
   it('fails over at once on a transient failure and cools the endpoint down with a backoff', async () => {
@@ -223,6 +223,43 @@ describe('createFallbackTransport', () => {
     ])
     // A missing method is no failure: nothing cooled down, nothing counted against the attempts.
     expect(events).toEqual([])
+  })
+
+  it('routes a name a provider turned off (HTTP 405 or 410) away like -32601', async () => {
+    const clock = fakeClock()
+    const events: ThrottleEvent[] = []
+    const gone = endpoint('gone', (request) =>
+      request.method === 'getConfirmedTransaction' ? httpError(410) : 'gone',
+    )
+    const disallowed = endpoint('disallowed', (request) =>
+      request.method === 'getConfirmedTransaction' ? httpError(405) : 'disallowed',
+    )
+    const old = endpoint('old', answer('old'))
+    const transport = fallback([gone.transport, disallowed.transport, old.transport], clock, {
+      onThrottle: (event) => events.push(event),
+    })
+    const deprecated = { method: 'getConfirmedTransaction', params: ['sig'] }
+    expect(await transport(deprecated)).toBe('old')
+    expect(await transport(deprecated)).toBe('old')
+    expect(await transport(SLOT)).toBe('gone')
+    expect([gone.calls, disallowed.calls]).toEqual([
+      ['getConfirmedTransaction', 'getSlot'],
+      ['getConfirmedTransaction'],
+    ])
+    expect(events).toEqual([])
+  })
+
+  it('sends every call on with retry: false, keeping the caller’s signal', async () => {
+    const clock = fakeClock()
+    const a = endpoint('a', () => networkError())
+    const b = endpoint('b', answer(2))
+    const transport = fallback([a.transport, b.transport], clock)
+    const controller = new AbortController()
+    expect(await transport(SLOT, { signal: controller.signal })).toBe(2)
+    expect([...a.options, ...b.options]).toEqual([
+      { signal: controller.signal, retry: false },
+      { signal: controller.signal, retry: false },
+    ])
   })
 
   it('answers -32601 when no endpoint serves the method, so a policy above can switch methods', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createRequestBudget } from '../../src/transport/createRequestBudget'
+import type { RequestBudget } from '../../src/transport/RequestBudget'
 import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
 import type { HttpTransportInternals } from '../../src/transport/transportInternals'
 
@@ -29,20 +30,29 @@ async function sendTimes(
 ): Promise<{ times: number[]; events: ThrottleEvent[] }> {
   const clock = stoppedClock()
   const events: ThrottleEvent[] = []
-  const { take } = createRequestBudget(requestsPerSecond, clock.internals, (event) =>
-    events.push(event),
-  )
+  const budget = createRequestBudget({ requestsPerSecond }, clock.internals)
   const times = await Promise.all(
     Array.from({ length: count }, async () => {
-      // The budget tells of a wait before it sleeps: an event right after the call is its own.
-      const before = events.length
-      const taking = take(batch, undefined, context)
-      const event = events.length > before ? events[before] : undefined
-      await taking
-      return 1_000_000 + (event?.kind === 'budget' ? event.waitMs : 0)
+      // The budget tells of a wait before it sleeps: a wait right after the call is its own.
+      let waited = 0
+      await take(budget, batch, (waitMs) => {
+        waited = waitMs
+        events.push({ kind: 'budget', ...context, waitMs })
+      })
+      return 1_000_000 + waited
     }),
   )
   return { times, events }
+}
+
+function take(
+  budget: RequestBudget,
+  count: number,
+  onWait?: (waitMs: number) => void,
+  signal?: AbortSignal,
+  endpoint = context.endpoint,
+): Promise<void> {
+  return budget.acquire({ ...context, endpoint, count, signal, onWait })
 }
 
 /** The most send times in any window of `windowMs` (half-open). */
@@ -79,20 +89,23 @@ describe('createRequestBudget', () => {
 
   it('frees slots as time passes', async () => {
     const clock = stoppedClock()
-    const events: ThrottleEvent[] = []
-    const { take } = createRequestBudget(2, clock.internals, (event) => events.push(event))
-    await take(2, undefined, context)
+    const waits: number[] = []
+    const budget = createRequestBudget({ requestsPerSecond: 2 }, clock.internals)
+    const record = (waitMs: number): number => waits.push(waitMs)
+    await take(budget, 2, record)
+    expect(budget.peek?.()).toBe(1000)
     clock.set(1_000_999)
-    await take(1, undefined, context)
-    expect(events).toEqual([{ kind: 'budget', ...context, waitMs: 1 }])
+    expect(budget.peek?.()).toBe(1)
+    await take(budget, 1, record)
+    expect(waits).toEqual([1])
     clock.set(1_002_001)
-    await take(2, undefined, context)
-    expect(events).toHaveLength(1)
+    await take(budget, 2, record)
+    expect(waits).toHaveLength(1)
   })
 
   it('ends a wait at once with ABORTED when the signal fires', async () => {
-    const { take } = createRequestBudget(
-      1,
+    const budget = createRequestBudget(
+      { requestsPerSecond: 1 },
       {
         random: Math.random,
         now: Date.now,
@@ -105,16 +118,59 @@ describe('createRequestBudget', () => {
             })
           }),
       },
-      undefined,
     )
-    await take(1, undefined, context)
+    await take(budget, 1)
     const controller = new AbortController()
-    const waiting = take(1, controller.signal, context)
+    const waiting = take(budget, 1, undefined, controller.signal)
     const reason = new Error('user left')
     controller.abort(reason)
     const error = await waiting.catch((caught: unknown) => caught)
     expect(isConfirmedRpcError(error, 'ABORTED')).toBe(true)
     expect((error as Error).cause).toBe(reason)
     expect((error as { context: unknown }).context).toEqual(context)
+  })
+
+  it('is one budget for every transport that holds it', async () => {
+    const clock = stoppedClock()
+    const budget = createRequestBudget({ requestsPerSecond: 3 }, clock.internals)
+    const waits: number[] = []
+    // Two endpoints, one provider key: the fourth call waits, whichever endpoint it goes to.
+    for (const endpoint of ['https://a.example/', 'https://b.example/', 'https://a.example/']) {
+      await take(budget, 1, (ms) => waits.push(ms), undefined, endpoint)
+    }
+    await take(budget, 1, (ms) => waits.push(ms), undefined, 'https://b.example/')
+    expect(waits).toEqual([1000])
+  })
+
+  it('holds every call to a paused endpoint until the pause ends, and only that endpoint', async () => {
+    const clock = stoppedClock()
+    const budget = createRequestBudget({ requestsPerSecond: 100 }, clock.internals)
+    await budget.pause?.({ endpoint: context.endpoint, ms: 5_000 })
+    const waits: number[] = []
+    await take(budget, 1, (ms) => waits.push(ms))
+    await take(budget, 1, (ms) => waits.push(ms), undefined, 'https://other.example/')
+    // A shorter pause asked later does not cut the longer one short.
+    clock.set(1_001_000)
+    await budget.pause?.({ endpoint: context.endpoint, ms: 1_000 })
+    await take(budget, 1, (ms) => waits.push(ms))
+    expect(waits).toEqual([5_000, 4_000])
+  })
+
+  it('refuses a missing or bad rate, and unknown options, before any use', () => {
+    for (const [options, param] of [
+      [{}, 'requestsPerSecond'],
+      [{ requestsPerSecond: 0 }, 'requestsPerSecond'],
+      [{ requestsPerSecond: Number.NaN }, 'requestsPerSecond'],
+      [{ requestsPerSecond: 5, burst: 2 }, 'options.burst'],
+    ] as const) {
+      let error: unknown
+      try {
+        createRequestBudget(options as never)
+      } catch (caught) {
+        error = caught
+      }
+      expect(isConfirmedRpcError(error, 'INVALID_PARAM')).toBe(true)
+      expect((error as { context: { param: string } }).context.param).toBe(param)
+    }
   })
 })

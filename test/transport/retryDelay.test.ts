@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_RETRY_AFTER_MS, retryDelay } from '../../src/transport/retryDelay'
-import { transportInternals } from '../../src/transport/transportInternals'
+import { DEFAULT_INTERNALS } from '../../src/transport/transportInternals'
 
 function config(random: number, jitter: 'full' | 'none' = 'full') {
   return {
     retry: { attempts: 10, baseDelayMs: 250, maxDelayMs: 10_000, jitter },
-    internals: { ...transportInternals, random: () => random },
+    internals: { ...DEFAULT_INTERNALS, random: () => random },
   }
 }
 
