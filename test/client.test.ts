@@ -21,9 +21,11 @@ describe('createClient', () => {
       [{ url: 'http://127.0.0.1:1', retry: { attempt: 2 } }, 'retry.attempt'],
       [{ url: 'http://127.0.0.1:1', requestsPerMinute: 5 }, 'options.requestsPerMinute'],
       // HTTP options beside a ready transport would go unused.
-      [{ transport: ledger.transport, requestsPerSecond: 5 }, 'options.requestsPerSecond'],
       [{ transport: ledger.transport, timeoutMs: 5 }, 'options.timeoutMs'],
-      [{ transport: ledger.transport, rank: true }, 'options.rank'],
+      // Options of the second wave that became composed values: refused, naming the way over.
+      [{ url: 'http://127.0.0.1:1', requestsPerSecond: 5 }, 'requestsPerSecond'],
+      [{ transport: ledger.transport, rank: true }, 'rank'],
+      [{ url: ['http://127.0.0.1:1', 'http://127.0.0.1:2'] }, 'url'],
     ] as const) {
       expect(() => createClient(options as never)).toThrowError(
         expect.objectContaining({

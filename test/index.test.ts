@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest'
 import * as entry from '../src/index'
+import * as actionsEntry from '../src/actions/index'
 import * as testingEntry from '../src/testing/index'
+import * as web3jsEntry from '../src/web3js/index'
 
 // The public API at a glance: any export added or removed shows up in review as a snapshot diff.
 it('exports exactly these values from confirmed-rpc', () => {
@@ -20,18 +22,9 @@ it('exports exactly these values from confirmed-rpc', () => {
       "createClient",
       "createFallbackTransport",
       "createHttpTransport",
-      "createMigratingFetch",
+      "createRequestBudget",
       "isConfirmedRpcError",
-      "isRetryableError",
-      "parseJson",
-      "parseRetryAfter",
-      "redactUrl",
-      "signaturesForAddress",
-      "toDeprecatedRequest",
-      "toDeprecatedResult",
-      "toReplacementRequest",
-      "toReplacementResult",
-      "transactionsForAddress",
+      "rangeWalker",
       "withMethodPolicy",
     ]
   `)
@@ -43,6 +36,31 @@ it('exports exactly these values from confirmed-rpc/testing', () => {
       "createMockLedger",
       "mockLedgerHandlers",
       "serveMockLedger",
+    ]
+  `)
+})
+
+it('exports exactly these values from confirmed-rpc/actions', () => {
+  expect(Object.keys(actionsEntry).sort()).toMatchInlineSnapshot(`
+    [
+      "getConfirmedSignaturesForAddress2",
+      "getConfirmedTransaction",
+      "getSignaturesForAddress",
+      "getTransaction",
+      "signaturesForAddress",
+      "transactionsForAddress",
+    ]
+  `)
+})
+
+it('exports exactly these values from confirmed-rpc/web3js', () => {
+  expect(Object.keys(web3jsEntry).sort()).toMatchInlineSnapshot(`
+    [
+      "createMigratingFetch",
+      "toDeprecatedRequest",
+      "toDeprecatedResult",
+      "toReplacementRequest",
+      "toReplacementResult",
     ]
   `)
 })

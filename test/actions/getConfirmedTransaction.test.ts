@@ -103,7 +103,8 @@ describe('getConfirmedTransaction over HTTP', () => {
     })
     const result = await counting.getConfirmedTransaction(picked.legacy.signature, 'base58')
     expect(result?.transaction).toEqual([bs58.encode(picked.legacy.wire), 'base58'])
-    expect(methods).toEqual(['getConfirmedTransaction'])
+    // Sent as its replacement, which the node serves.
+    expect(methods).toEqual(['getTransaction'])
   })
 
   it('returns null for a signature the ledger does not have', async () => {
@@ -121,9 +122,10 @@ describe('getConfirmedTransaction over HTTP', () => {
   it('passes on the node refusing a v0 transaction (-32015)', async () => {
     const error = await client.getConfirmedTransaction(picked.v0.signature).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RpcResponseError)
+    // The error names the method on the wire: the client sent the call as its replacement.
     expect((error as RpcResponseError).context).toMatchObject({
       rpcCode: -32015,
-      method: 'getConfirmedTransaction',
+      method: 'getTransaction',
     })
   })
 

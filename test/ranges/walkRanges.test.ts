@@ -20,7 +20,14 @@ import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { seededRandom } from '../reliability/support/seededRandom'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../history/historyOracle'
 import type { Intercept } from '../history/instrumentTransport'
-import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from '../history/walkSetup'
+import {
+  checkOnRandomLedgers,
+  collect,
+  FAST,
+  ledgersByProfile,
+  PROFILES,
+  setup,
+} from '../history/walkSetup'
 
 // The walk cut into slot ranges (`walker: rangeWalker({ parallel, order })`): the same entries,
 // in the same order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
@@ -60,7 +67,10 @@ describe('signaturesForAddress with parallel ranges', () => {
     const { context, wire } = setup(ledger)
     expect(
       await collect(
-        signaturesForAddress(context, busiest, { walker: rangeWalker({ parallel: 4 }), pageSize: 50 }),
+        signaturesForAddress(context, busiest, {
+          walker: rangeWalker({ parallel: 4 }),
+          pageSize: 50,
+        }),
       ),
     ).toEqual(expected)
     const sent = methods(wire.sent)
@@ -74,9 +84,7 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(wire.peak()).toBeGreaterThan(2)
     expect(wire.peak()).toBeLessThanOrEqual(8)
     // Ranges start at boundary transactions: more distinct `before` cursors than one stream has.
-    const starts = wire.sent.filter(
-      (request) => request.method === 'getSignaturesForAddress',
-    )
+    const starts = wire.sent.filter((request) => request.method === 'getSignaturesForAddress')
     expect(starts.length).toBeGreaterThan(Math.ceil(expected.length / 50))
   })
 
@@ -176,13 +184,27 @@ describe('signaturesForAddress with parallel ranges', () => {
   })
 
   it.each([
-    ['a block search', /^getBlock$/, (slot: number) => slot % 2 === 0],
-    ['the span lookups', /^get(Slot|FirstAvailableBlock|TransactionsForAddress)$/, () => false],
+    ['a block search', /^getBlock$/, (slot: number) => slot % 2 === 0, false, 'getBlock'],
+    [
+      'the span lookups',
+      /^get(Slot|FirstAvailableBlock)$/,
+      () => false,
+      false,
+      'getFirstAvailableBlock',
+    ],
+    [
+      'the span lookups and the provider probe',
+      /^get(Slot|FirstAvailableBlock|TransactionsForAddress)$/,
+      () => false,
+      true,
+      'getTransactionsForAddress',
+    ],
   ])(
     'waits for every request of %s when one of them fails early',
-    async (_name, searched, failsAtOnce) => {
+    async (_name, searched, failsAtOnce, provider, heldMethod) => {
       // Of a search's pair of blocks (target and target - 1), the even one fails at once and the
-      // odd one is held; of the span's lookups, `getSlot` fails at once and the others are held.
+      // odd one is held; of the span's lookups, `getSlot` fails at once and the others are held
+      // (with `provider: true`, the probe of getTransactionsForAddress among them).
       // The failed search cuts nothing, so the walk is one range and could end before the held
       // requests settle: it must not, or it would leave them running behind the caller's back.
       const ledger = ledgers['v1.18']
@@ -202,12 +224,12 @@ describe('signaturesForAddress with parallel ranges', () => {
           return next(request)
         })
         const walk = signaturesForAddress(context, busiest, {
-          walker: rangeWalker({ parallel: 4, order }),
+          walker: rangeWalker({ parallel: 4, order, provider }),
           pageSize: 100,
         })
         const want = order === 'oldest' ? [...expected].reverse() : expected
         expect(await collect(walk)).toEqual(want)
-        expect(held.length).toBeGreaterThan(0)
+        expect(held).toContain(heldMethod)
         expect(wire.inFlight()).toBe(0)
         clearTimeout(timer)
       }
@@ -246,8 +268,14 @@ describe('signaturesForAddress with parallel ranges', () => {
       [{ resume, order: 'oldest' }, 'options.order'],
     ] as const) {
       const walks = [
-        () => signaturesForAddress(context, busiest, options as unknown as SignaturesForAddressOptions),
-        () => transactionsForAddress(context, busiest, options as unknown as SignaturesForAddressOptions),
+        () =>
+          signaturesForAddress(context, busiest, options as unknown as SignaturesForAddressOptions),
+        () =>
+          transactionsForAddress(
+            context,
+            busiest,
+            options as unknown as SignaturesForAddressOptions,
+          ),
       ]
       for (const walk of walks) {
         expect(walk).toThrowError(
@@ -268,7 +296,9 @@ describe('signaturesForAddress with parallel ranges', () => {
     const { context, wire } = setup(ledgers['v1.18'])
     for (const walker of [8, 'oldest', { parallel: 8 }, rangeWalker]) {
       expect(() =>
-        signaturesForAddress(context, busiest, { walker } as unknown as SignaturesForAddressOptions),
+        signaturesForAddress(context, busiest, {
+          walker,
+        } as unknown as SignaturesForAddressOptions),
       ).toThrowError(
         expect.objectContaining({
           code: 'INVALID_PARAM',
@@ -299,7 +329,9 @@ describe('signaturesForAddress with parallel ranges', () => {
       )
     }
     for (const options of [null, 8, 'oldest']) {
-      expect(() => rangeWalker(options as unknown as Parameters<typeof rangeWalker>[0])).toThrowError(
+      expect(() =>
+        rangeWalker(options as unknown as Parameters<typeof rangeWalker>[0]),
+      ).toThrowError(
         expect.objectContaining({
           code: 'INVALID_PARAM',
           context: expect.objectContaining({ method: 'rangeWalker', param: 'options' }),
@@ -312,9 +344,9 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(rangeWalker({ parallel: 64, order: 'oldest', provider: true })).toMatchObject({
       order: 'oldest',
     })
-    expect(rangeWalker({ parallel: undefined, order: undefined, provider: undefined })).toMatchObject(
-      { order: 'newest' },
-    )
+    expect(
+      rangeWalker({ parallel: undefined, order: undefined, provider: undefined }),
+    ).toMatchObject({ order: 'newest' })
   })
 })
 
@@ -448,13 +480,21 @@ describe('parallel ranges: checkpoints', () => {
   it('refuses to resume a checkpoint with a walker of the other order, before any request', () => {
     const ledger = ledgers['v1.18']
     const expected = ledger.signatures(busiest).map((info) => info.signature)
-    const newest: HistoryCheckpoint = { version: 1, address: busiest, before: expected[5], done: false }
+    const newest: HistoryCheckpoint = {
+      version: 1,
+      address: busiest,
+      before: expected[5],
+      done: false,
+    }
     const oldest: HistoryCheckpoint = { ...newest, order: 'oldest' }
     const { context, wire } = setup(ledger)
     for (const [options, reason] of [
       // An oldest-first checkpoint without a walker, or with a newest-first one.
       [{ resume: oldest }, "rangeWalker({ order: 'oldest' })"],
-      [{ resume: oldest, walker: rangeWalker({ parallel: 4 }) }, "rangeWalker({ order: 'oldest' })"],
+      [
+        { resume: oldest, walker: rangeWalker({ parallel: 4 }) },
+        "rangeWalker({ order: 'oldest' })",
+      ],
       // A newest-first checkpoint with an oldest-first walker.
       [{ resume: newest, walker: rangeWalker({ order: 'oldest' }) }, 'newest-first'],
     ] as const) {
@@ -529,12 +569,12 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
           .filter((request) => /SignaturesForAddress/.test(request.method))
           .map((request) => (request.params[1] as { before?: string }).before)
         // Oldest first, no paging: one one-entry request names the newest entry, the top of the
-        // span (asked again under the replacement name on a node without the deprecated one).
+        // span, under the replacement name that both profiles serve (no refused call first).
         if (order === 'oldest') {
           const asked = wire.sent
             .filter((request) => /SignaturesForAddress/.test(request.method))
-            .map((request) => request.params[1])
-          expect(asked).toEqual(profile === 'v4' ? [{ limit: 1 }, { limit: 1 }] : [{ limit: 1 }])
+            .map((request) => [request.method, request.params[1]])
+          expect(asked).toEqual([['getSignaturesForAddress', { limit: 1 }]])
         } else {
           expect(cursors[0]).toBeUndefined()
           // (The head check asks from a cursor of its own, not in the history.)
@@ -556,6 +596,36 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
       }
     },
   )
+
+  it('sends no getTransactionsForAddress unless the walker asks for the provider', async () => {
+    const ledger = withProvider('v1.18')
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    for (const walker of [
+      rangeWalker(),
+      rangeWalker({ parallel: 4, order: 'oldest' }),
+      rangeWalker({ provider: false }),
+    ]) {
+      const { context, wire } = setup(ledger)
+      const walk = signaturesForAddress(context, busiest, { walker, pageSize: 100 })
+      const want = walker.order === 'oldest' ? [...expected].reverse() : expected
+      expect(await collect(walk)).toEqual(want)
+      const sent = methods(wire.sent)
+      expect(sent.filter((method) => method === 'getTransactionsForAddress')).toEqual([])
+      // The node's way instead: boundary blocks, and pages of getSignaturesForAddress.
+      expect(sent.filter((method) => method === 'getBlock').length).toBeGreaterThan(0)
+      expect(sent.filter((method) => method === 'getSignaturesForAddress').length).toBeGreaterThan(
+        0,
+      )
+    }
+    // Nor does the walk of one stream of pages.
+    const { context, wire } = setup(ledger)
+    expect(await collect(signaturesForAddress(context, busiest, { pageSize: 100 }))).toEqual(
+      expected,
+    )
+    expect(methods(wire.sent).filter((method) => method === 'getTransactionsForAddress')).toEqual(
+      [],
+    )
+  })
 
   it('ends when a range is too close to its floor to split, with one-entry pages', async () => {
     // A free lane keeps finding the node-paged first range "worth" splitting (three entries
