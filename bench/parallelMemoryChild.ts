@@ -1,6 +1,6 @@
 /**
  * Child process (run with --expose-gc): walks the whole history of `address` at `url` (a served
- * mock ledger) with `order: 'oldest'` and `parallel`, `repeats` times, reading the heap after a
+ * mock ledger) with `walker: rangeWalker({ parallel, order: 'oldest' })`, `repeats` times, reading the heap after a
  * full GC before each walk, `steps` times along the way and after the last; then the older half
  * of the history (`before` its middle entry: ranges of the same size, half as many) the same way,
  * twice as many times; then the whole history again keeping every entry in an array, which is
@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createClient } from '../src/client'
+import { rangeWalker } from '../src/ranges/rangeWalker'
 import type { SignatureInfo } from '../src/schemas/SignatureInfo'
 import { collectAndMeasure } from './support/collectAndMeasure'
 
@@ -30,10 +31,10 @@ type HeapSample = { count: number; heapUsed: number }
 process.once('disconnect', () => process.exit(0))
 process.once('message', async (input: Input) => {
   const client = createClient({ url: input.url, deprecationWarnings: false })
+  const walker = rangeWalker({ parallel: input.parallel, order: 'oldest' })
   const walk = (before?: string) =>
     client.signaturesForAddress(input.address, {
-      order: 'oldest',
-      parallel: input.parallel,
+      walker,
       ...(before === undefined ? {} : { before }),
     })
   const { steps } = input

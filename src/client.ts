@@ -39,11 +39,8 @@ import type { RpcTransport, RpcTransportOptions } from './transport/RpcTransport
 
 // Options of the second wave that became values the caller composes: refused with the way over.
 const MOVED_OPTIONS: readonly (readonly [string, string])[] = [
-  [
-    'requestsPerSecond',
-    'a budget is a value now: { budget: createRequestBudget({ requestsPerSecond }) }',
-  ],
-  ['rank', 'failover is a transport now: { transport: createFallbackTransport([...], { rank }) }'],
+  ['requestsPerSecond', 'use { budget: createRequestBudget({ requestsPerSecond }) }'],
+  ['rank', 'use { transport: createFallbackTransport([...], { rank }) }'],
 ]
 
 /** Options shared by both ways of building a client. */
@@ -263,7 +260,7 @@ export function createClient<TMode extends U64Mode = 'number'>(
     throw invalidParam(
       'createClient',
       'url',
-      'expected one URL; for several, compose them: { transport: createFallbackTransport([createHttpTransport({ url: a }), createHttpTransport({ url: b })]) }',
+      'expected one URL; for several, use { transport: createFallbackTransport([createHttpTransport({ url }), ...]) }',
     )
   } else {
     const {

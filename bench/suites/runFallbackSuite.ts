@@ -1,6 +1,9 @@
 import { createClient } from '../../src/client'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
+import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import type { RpcTransport } from '../../src/transport/RpcTransport'
 import type { BenchRow } from '../support/BenchRow'
 import type { BenchSettings } from '../support/BenchSettings'
 import { formatMs } from '../support/formatMs'
@@ -10,7 +13,8 @@ type Tally = { walks: number; requests: number }
 
 /**
  * What a rate-limited endpoint costs a fallback: full walks of the busiest address of a 20,000-
- * transaction ledger (1,000 entries a page) through `createClient({ url: [limited, healthy] })`,
+ * transaction ledger (1,000 entries a page) through a client over
+ * `createFallbackTransport([createHttpTransport({ url: limited }), createHttpTransport({ url: healthy })])`,
  * where the first endpoint answers every request with 429 and `Retry-After: 60`, against the
  * same walk on the healthy endpoint alone, taking turns. A fresh client per walk, so that each
  * walk meets the 429 once (what a client pays once a minute): the walk should cost one extra
@@ -28,10 +32,15 @@ export async function runFallbackSuite(settings: BenchSettings): Promise<BenchRo
   const sent = (): number => servers.reduce((sum, server) => sum + server.stats.requests, 0)
 
   const walker = (urls: readonly string[], tally: Tally) => async () => {
-    const client = createClient({
-      url: urls.length === 1 ? (urls[0] as string) : urls,
-      deprecationWarnings: false,
-    })
+    const client =
+      urls.length === 1
+        ? createClient({ url: urls[0] as string, deprecationWarnings: false })
+        : createClient({
+            transport: createFallbackTransport(
+              urls.map((url): RpcTransport => createHttpTransport({ url })),
+            ),
+            deprecationWarnings: false,
+          })
     const before = sent()
     let count = 0
     for await (const _ of client.signaturesForAddress(address, { pageSize: 1_000 })) count++

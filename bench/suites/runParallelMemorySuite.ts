@@ -46,7 +46,7 @@ function peakGrowth(samples: readonly HeapSample[]): number {
 }
 
 /**
- * The heap of an oldest-first walk with `parallel: 8` over a served ledger, in a child process
+ * The heap of an oldest-first walk, `walker: rangeWalker({ parallel: 8, order: 'oldest' })`, over a served ledger, in a child process
  * with `--expose-gc` (see `parallelMemoryChild.ts`): its growth at the highest of the samples
  * taken every 0.5% of the way over five walks (ten of the half, as many ranges), against the growth of keeping the whole history (what reading it
  * oldest first costs without the ranges) and against the same walk of the older half of the

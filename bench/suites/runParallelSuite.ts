@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import crossFetch from 'cross-fetch'
 import { createClient } from '../../src/client'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { FetchFunction } from '../../src/transport/FetchFunction'
 import type { BenchRow } from '../support/BenchRow'
 import type { BenchSettings } from '../support/BenchSettings'
@@ -29,7 +30,10 @@ export type ParallelTarget = Readonly<{
 export const PARALLEL_LATENCY_MS = 80
 /** Ranges walked at once: the issue's figure. */
 const PARALLEL = 8
-/** The issue's target: a walk with `parallel: 8` at least this many times faster than the floor. */
+/**
+ * The issue's target: a walk with `walker: rangeWalker({ parallel: 8 })` at least this many times
+ * faster than the floor.
+ */
 const SPEEDUP = 5
 
 /** One HTTP request a walk sent: its JSON-RPC method, and when it left and its headers came. */
@@ -126,7 +130,8 @@ async function walkOurs(
 ): Promise<string[]> {
   const client = createClient({ url: target.url, deprecationWarnings: false, fetch: fetchFn })
   const signatures: string[] = []
-  for await (const info of client.signaturesForAddress(target.address, { parallel, order })) {
+  const walker = rangeWalker({ parallel, order })
+  for await (const info of client.signaturesForAddress(target.address, { walker })) {
     signatures.push(info.signature)
   }
   return signatures
@@ -185,7 +190,8 @@ function describeRanges(pages: readonly PageCall[], started: number, walkMs: num
 
 /**
  * The issue's walk: the whole history of the busiest address of the served ledger, every request
- * `PARALLEL_LATENCY_MS` late, with `parallel: 8` (newest first, then oldest first) against the
+ * `PARALLEL_LATENCY_MS` late, with `walker: rangeWalker({ parallel: 8, order })` (newest first,
+ * then oldest first; no provider probe, the default) against the
  * sequential raw `fetch` + `JSON.parse` loop on the platform `fetch` (the single-stream floor:
  * nothing a one-cursor walk can beat), and against 8 such loops over cuts known in advance (the
  * ceiling: the mock server answers on one thread, on a machine of two cores, so 8 requests at

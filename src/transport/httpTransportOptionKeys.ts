@@ -67,7 +67,7 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
   ],
   budget: [
     (value) => typeof (value as Partial<RequestBudget> | null)?.acquire === 'function',
-    'a request budget (createRequestBudget)',
+    'createRequestBudget(...)',
   ],
   onThrottle: FUNCTION,
 } satisfies Record<keyof HttpTransportOptions, OptionRule>

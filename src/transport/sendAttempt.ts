@@ -115,12 +115,11 @@ async function exchange(
     })
   }
   if (!ok) {
-    // The endpoint asked every client to back off: every holder of the budget does.
-    if ((status === 429 || status === 503) && retryAfterMs !== undefined && config.budget?.pause) {
+    // The endpoint asked every client to back off: every holder of the budget does. A budget
+    // kept elsewhere may fail to hear it; the call's own error is what matters here.
+    if (retryAfterMs !== undefined && (status === 429 || status === 503)) {
       const { budget, endpoint } = config
-      void Promise.resolve()
-        .then(() => budget.pause?.({ endpoint, ms: retryAfterMs }))
-        .catch(() => undefined)
+      void (async () => budget?.pause?.({ endpoint, ms: retryAfterMs }))().catch(() => {})
     }
     throw new TransportError({
       code: 'HTTP_ERROR',

@@ -80,3 +80,37 @@ export const V118 = [
 export const V2 = ['getTransaction', 'getSignaturesForAddress'] as const
 /** A node from before 1.7: only the (later deprecated) methods. */
 export const V16 = ['getConfirmedTransaction', 'getConfirmedSignaturesForAddress2'] as const
+
+/**
+ * The HTTP error a provider answers for a method name it turned off: 405 "Method Not Allowed" or
+ * 410 "Gone" on the whole request.
+ */
+export function httpRefusal(status: 405 | 410, method: string): TransportError {
+  return new TransportError({
+    code: 'HTTP_ERROR',
+    shortMessage: `The endpoint answered HTTP ${status}.`,
+    context: { method, status, statusText: '', headers: {}, bodyExcerpt: '' },
+  })
+}
+
+/**
+ * A transport in front of `inner` that answers the `refused` method names with HTTP `status`
+ * (never reaching `inner`), and records every request it gets.
+ */
+export function refusingOverHttp(
+  inner: RpcTransport,
+  status: 405 | 410,
+  refused: readonly string[],
+): Readonly<{ transport: RpcTransport; sent: string[]; refusedCount: () => number }> {
+  const sent: string[] = []
+  let refusedCount = 0
+  const transport: RpcTransport = async (request, options) => {
+    sent.push(request.method)
+    if (refused.includes(request.method)) {
+      refusedCount++
+      throw httpRefusal(status, request.method)
+    }
+    return inner(request, options)
+  }
+  return { transport, sent, refusedCount: () => refusedCount }
+}

@@ -10,6 +10,7 @@ import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import type { RpcTransport } from '../../src/transport/RpcTransport'
+import { refusingOverHttp } from './fakeNode'
 
 const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const
 const POLICIES: readonly MethodsPolicy[] = ['auto', 'replacement', 'deprecated']
@@ -173,7 +174,8 @@ describe.each(PROFILES)('profile %s', (profile) => {
       expect(await outcome(walk)).toEqual(NOT_FOUND)
       return
     }
-    expect(await walk()).toEqual(withoutIndex(history))
+    // Walks request getSignaturesForAddress: the replacement's shape (transactionIndex on 4.x).
+    expect(await walk()).toEqual(history)
   })
 
   it('the same transactions in every encoding through each path', async () => {
@@ -236,7 +238,7 @@ describe.each(PROFILES)('profile %s', (profile) => {
     )
   })
 
-  it("'auto' sends exactly one failed probe per client, however the calls interleave", async () => {
+  it("'auto' sends one refused probe per client before 1.7 and none from 1.7 on, however the calls interleave", async () => {
     const counted = counting(ledger.transport)
     const c = client('auto', counted.transport)
     const signatures = history.slice(0, 6).map((info) => info.signature)
@@ -247,24 +249,42 @@ describe.each(PROFILES)('profile %s', (profile) => {
         n++
       return n
     }
-    await Promise.all([
+    const [, , , , , , page, walked, viaReplacement] = await Promise.all([
       ...signatures.map((signature) =>
         outcome(() => c.getConfirmedTransaction(signature, 'base64')),
       ),
       c.getConfirmedSignaturesForAddress2(busiest, { limit: 3 }),
       pager(),
+      c.getSignaturesForAddress(busiest, { limit: 4 }),
+      outcome(() => c.getTransaction(signatures[1] ?? '', 'base64')),
     ])
+    expect(page).toEqual(withoutIndex(history.slice(0, 3)))
+    expect(walked).toBe(45)
+    expect(viaReplacement).toEqual(history.slice(0, 4))
     await c.getConfirmedSignaturesForAddress2(busiest, { limit: 3 })
     await outcome(() => c.getConfirmedTransaction(signatures[0] ?? '', { encoding: 'jsonParsed' }))
-    expect(counted.notFound()).toBe(servesDeprecated ? 0 : 1)
+    expect(counted.notFound()).toBe(servesReplacement ? 0 : 1)
     const deprecatedSent = counted.sent.filter((method) => method.startsWith('getConfirmed'))
-    expect(deprecatedSent.length).toBe(servesDeprecated ? counted.sent.length : 1)
+    // Before 1.7 the probe (whichever call went first) is the one replacement request.
+    expect(deprecatedSent.length).toBe(servesReplacement ? 0 : counted.sent.length - 1)
+    if (!servesReplacement) expect(counted.sent[0]).toMatch(/^get(Transaction|SignaturesForAddress)$/)
 
     const second = counting(ledger.transport)
     const other = client('auto', second.transport)
     await other.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
+    await other.getSignaturesForAddress(busiest, { limit: 1 })
     await other.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
-    expect(second.notFound()).toBe(servesDeprecated ? 0 : 1)
+    expect(second.notFound()).toBe(servesReplacement ? 0 : 1)
+    expect(second.sent).toEqual(
+      servesReplacement
+        ? ['getSignaturesForAddress', 'getSignaturesForAddress', 'getSignaturesForAddress']
+        : [
+            'getSignaturesForAddress',
+            'getConfirmedSignaturesForAddress2',
+            'getConfirmedSignaturesForAddress2',
+            'getConfirmedSignaturesForAddress2',
+          ],
+    )
   })
 
   it("'replacement' never sends a deprecated method, and nothing fails where the node has them", async () => {
@@ -334,19 +354,141 @@ describe.each(PROFILES)('profile %s', (profile) => {
     },
   )
 
-  it('emits the deprecation notice only where the node serves a deprecated method, once', async () => {
+  it('emits the deprecation notice once per deprecated method the caller sends, on every node', async () => {
     const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     for (let i = 0; i < 2; i++) {
       const c = createClient({ transport: ledger.transport })
       await c.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
       await c.getConfirmedSignaturesForAddress2(busiest, { limit: 1 })
       await outcome(() => c.getConfirmedTransaction(history[0]?.signature ?? ''))
+      await c.getSignaturesForAddress(busiest, { limit: 1 })
     }
-    const codes = emitted.mock.calls.map((call) => (call[1] as { code?: string } | undefined)?.code)
-    expect(codes).toEqual(
-      servesDeprecated
-        ? ['CONFIRMED_RPC_DEPRECATED_METHOD', 'CONFIRMED_RPC_DEPRECATED_METHOD']
-        : [],
-    )
+    const calls = emitted.mock.calls.map((call) => ({
+      method: String(call[0]).split(' ')[0],
+      code: (call[1] as { code?: string } | undefined)?.code,
+    }))
+    expect(calls).toEqual([
+      { method: 'getConfirmedSignaturesForAddress2', code: 'CONFIRMED_RPC_DEPRECATED_METHOD' },
+      { method: 'getConfirmedTransaction', code: 'CONFIRMED_RPC_DEPRECATED_METHOD' },
+    ])
   })
+
+  it('a default client: the four calls and both walks, by method on the wire, against the ledger', async () => {
+    const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+    const counted = counting(ledger.transport)
+    const c = createClient({ transport: counted.transport })
+    const byMethod = (from: number) => {
+      const counts: Record<string, number> = {}
+      for (const method of counted.sent.slice(from)) counts[method] = (counts[method] ?? 0) + 1
+      return counts
+    }
+    const signaturesName = servesReplacement
+      ? 'getSignaturesForAddress'
+      : 'getConfirmedSignaturesForAddress2'
+    const transactionName = servesReplacement ? 'getTransaction' : 'getConfirmedTransaction'
+    const legacy = history.find(
+      (info) => ledger.transaction(info.signature)?.message.version === 'legacy',
+    )
+    const signature = legacy?.signature ?? ''
+    const wire = [Buffer.from(ledger.transaction(signature)?.wire ?? []).toString('base64'), 'base64']
+
+    // The four calls.
+    expect(await c.getConfirmedSignaturesForAddress2(busiest, { limit: 10 })).toEqual(
+      withoutIndex(history.slice(0, 10)),
+    )
+    expect(await c.getSignaturesForAddress(busiest, { limit: 10 })).toEqual(history.slice(0, 10))
+    const deprecatedTx = await c.getConfirmedTransaction(signature, 'base64')
+    const replacementTx = await c.getTransaction(signature, 'base64')
+    expect(deprecatedTx?.slot).toBe(ledger.transaction(signature)?.slot)
+    expect(deprecatedTx?.transaction).toEqual(wire)
+    expect(deprecatedTx).not.toHaveProperty('transactionIndex')
+    expect(replacementTx).toEqual(
+      rules.transactionIndex ? { ...deprecatedTx, transactionIndex: expect.any(Number) } : deprecatedTx,
+    )
+    expect(byMethod(0)).toEqual(
+      servesReplacement
+        ? { getSignaturesForAddress: 2, getTransaction: 2 }
+        : {
+            getSignaturesForAddress: 1,
+            getConfirmedSignaturesForAddress2: 2,
+            getConfirmedTransaction: 2,
+          },
+    )
+    expect(emitted).toHaveBeenCalledTimes(2)
+
+    // The walks, with the notices forgotten: they would fire again if a walk sent a deprecated
+    // call through the wrapper.
+    resetDeprecationWarnings()
+    emitted.mockClear()
+    const beforeWalks = counted.sent.length
+    const walked: SignatureInfo[] = []
+    for await (const info of c.signaturesForAddress(busiest)) walked.push(info)
+    expect(walked).toEqual(history)
+    const pages = counted.sent.length - beforeWalks
+    expect(pages).toBeGreaterThanOrEqual(1)
+    expect(byMethod(beforeWalks)).toEqual({ [signaturesName]: pages })
+
+    const beforeLookups = counted.sent.length
+    const entries: {
+      info: SignatureInfo
+      slot: number | undefined
+      version: unknown
+      signature: unknown
+    }[] = []
+    for await (const { info, transaction } of c.transactionsForAddress(busiest, {
+      limit: 50,
+      maxSupportedTransactionVersion: 0,
+    })) {
+      entries.push({
+        info,
+        slot: transaction?.slot,
+        version: transaction?.version,
+        signature: transaction?.transaction.signatures[0],
+      })
+    }
+    expect(entries.map((e) => e.info)).toEqual(history.slice(0, 50))
+    for (const { info, slot, version, signature: first } of entries) {
+      const truth = ledger.transaction(info.signature)
+      expect(slot).toBe(truth?.slot)
+      expect(first).toBe(info.signature)
+      // Before 1.7 the lookups go as getConfirmedTransaction and are marked legacy; 1.7 to 1.9
+      // ignore the version option and send none.
+      expect(version).toEqual(
+        !servesReplacement ? 'legacy' : rules.versionParam ? truth?.message.version : undefined,
+      )
+    }
+    const lookups = byMethod(beforeLookups)
+    expect(lookups[transactionName]).toBe(50)
+    expect(Object.keys(lookups).sort()).toEqual([signaturesName, transactionName].sort())
+
+    expect(counted.notFound()).toBe(servesReplacement ? 0 : 1)
+    expect(emitted).not.toHaveBeenCalled()
+  })
+
+  it.skipIf(!servesReplacement).each([405, 410] as const)(
+    'over an endpoint that answers the deprecated names with HTTP %i, serves them via the replacement',
+    async (status) => {
+      const http = refusingOverHttp(ledger.transport, status, [
+        'getConfirmedTransaction',
+        'getConfirmedSignaturesForAddress2',
+      ])
+      const transport = withMethodPolicy(http.transport, { deprecationWarnings: false })
+      const page = await transport({
+        method: 'getConfirmedSignaturesForAddress2',
+        params: [busiest, { limit: 25 }],
+      })
+      expect(page).toEqual(withoutIndex(history.slice(0, 25)))
+      const c = createClient({ transport: http.transport, deprecationWarnings: false })
+      expect(await c.getConfirmedSignaturesForAddress2(busiest, { limit: 5 })).toEqual(
+        withoutIndex(history.slice(0, 5)),
+      )
+      expect(await c.getSignaturesForAddress(busiest, { limit: 5 })).toEqual(history.slice(0, 5))
+      expect(http.sent).toEqual([
+        'getSignaturesForAddress',
+        'getSignaturesForAddress',
+        'getSignaturesForAddress',
+      ])
+      expect(http.refusedCount()).toBe(0)
+    },
+  )
 })

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { TransportError } from '../../src/errors/TransportError'
 import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod'
 import { type MethodsPolicy, withMethodPolicy } from '../../src/migrate/withMethodPolicy'
-import type { RpcRequest } from '../../src/transport/RpcTransport'
-import { createFakeNode, rpcError, V2, V16, V118 } from './fakeNode'
+import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import { createFakeNode, refusingOverHttp, rpcError, V2, V16, V118 } from './fakeNode'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
@@ -121,87 +123,123 @@ describe('withMethodPolicy: routing', () => {
 })
 
 describe("withMethodPolicy: 'auto'", () => {
-  it('on a 1.18 node keeps the deprecated methods: no failed call, no mapping', async () => {
+  it('on a 1.18 node sends every call as the replacement: no refused call', async () => {
     const node = createFakeNode(V118, answerV1)
     const transport = withMethodPolicy(node.transport)
     expect(await transport(gct('base64'))).toEqual(record)
-    expect(await transport(gcsfa2())).toEqual([entry])
+    expect(await transport(gcsfa2({ limit: 5, minContextSlot: 9 }))).toEqual([entry])
     expect(await transport(getTx())).toEqual(record)
-    expect(methodsSent(node.sent)).toEqual([
-      'getConfirmedTransaction',
-      'getConfirmedSignaturesForAddress2',
-      'getTransaction',
+    expect(await transport(gsfa({ minContextSlot: 9 }))).toEqual([entry])
+    expect(node.sent).toEqual([
+      getTx({ encoding: 'base64' }),
+      gsfa({ limit: 5 }),
+      getTx(),
+      gsfa({ minContextSlot: 9 }),
     ])
-    expect(node.sent[0]).toEqual(gct('base64'))
+    expect(node.notFound()).toBe(0)
   })
 
-  it('on a 2.x node switches after one failed probe, for both deprecated methods', async () => {
+  it('on a 2.x node sends every call as the replacement from the first one: no refused call', async () => {
     const node = createFakeNode(V2, answerV4)
     const transport = withMethodPolicy(node.transport)
     expect(await transport(gct())).toEqual(record)
     expect(await transport(gcsfa2({ limit: 5 }))).toEqual([entry])
     expect(await transport(gct('json'))).toEqual(record)
-    expect(methodsSent(node.sent)).toEqual([
-      'getConfirmedTransaction',
-      'getTransaction',
-      'getSignaturesForAddress',
-      'getTransaction',
+    expect(await transport(getTx())).toEqual({ ...record, transactionIndex: 2 })
+    expect(await transport(gsfa())).toEqual([{ ...entry, transactionIndex: 2 }])
+    expect(node.sent).toEqual([
+      getTx(),
+      gsfa({ limit: 5 }),
+      getTx({ encoding: 'json' }),
+      getTx(),
+      gsfa(),
     ])
-    expect(node.notFound()).toBe(1)
+    expect(node.notFound()).toBe(0)
   })
 
-  it('sends one failed probe however many calls start at once', async () => {
-    const node = createFakeNode(V2, answerV4)
-    const transport = withMethodPolicy(node.transport)
-    node.hold()
-    const calls = Array.from({ length: 12 }, (_, i) => transport(i % 2 === 0 ? gct() : gcsfa2()))
-    await Promise.resolve()
-    expect(node.sent).toHaveLength(1)
-    node.open()
-    const results = await Promise.all(calls)
-    expect(results.filter((result) => Array.isArray(result))).toHaveLength(6)
-    expect(node.notFound()).toBe(1)
-    expect(node.sent).toHaveLength(13)
-  })
-
-  it('each wrapper probes for itself', async () => {
-    const node = createFakeNode(V2, answerV4)
-    await withMethodPolicy(node.transport)(gct())
-    await withMethodPolicy(node.transport)(gct())
-    expect(node.notFound()).toBe(2)
-  })
-
-  it('on a node before 1.7 maps replacement calls back, after one failed probe', async () => {
+  it('on a node before 1.7 sends both directions under the deprecated names, after one refused call', async () => {
     const node = createFakeNode(V16, answerV1)
     const transport = withMethodPolicy(node.transport)
-    node.hold()
-    const calls = [
-      getTx({ encoding: 'json', maxSupportedTransactionVersion: 0 }),
-      gsfa(),
-      getTx(),
-    ].map((request) => transport(request))
-    node.open()
-    expect(await Promise.all(calls)).toEqual([{ ...record, version: 'legacy' }, [entry], record])
+    expect(await transport(gcsfa2({ limit: 5 }))).toEqual([entry])
+    expect(await transport(gct('base64'))).toEqual(record)
+    expect(await transport(getTx({ encoding: 'json', maxSupportedTransactionVersion: 0 }))).toEqual(
+      { ...record, version: 'legacy' },
+    )
+    expect(await transport(gsfa({ minContextSlot: 3 }))).toEqual([entry])
+    expect(node.sent).toEqual([
+      gsfa({ limit: 5 }),
+      gcsfa2({ limit: 5 }),
+      gct('base64'),
+      gct('json'),
+      gcsfa2({}),
+    ])
     expect(node.notFound()).toBe(1)
-    expect(methodsSent(node.sent)).toEqual([
+  })
+
+  it.each<[string, readonly string[], number]>([
+    ['a node before 1.7', V16, 1],
+    ['a 1.18 node', V118, 0],
+    ['a 2.x node', V2, 0],
+  ])(
+    'on %s sends one probe however many calls of both methods and directions start at once',
+    async (_name, nodeMethods, refused) => {
+      const node = createFakeNode(nodeMethods, answerV1)
+      const transport = withMethodPolicy(node.transport)
+      node.hold()
+      const requests = [gct(), gcsfa2(), getTx(), gsfa()]
+      const calls = Array.from({ length: 12 }, (_, i) => transport(requests[i % 4] as RpcRequest))
+      await Promise.resolve()
+      expect(methodsSent(node.sent)).toEqual(['getTransaction'])
+      node.open()
+      const results = await Promise.all(calls)
+      expect(results).toEqual(
+        Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? record : [entry])),
+      )
+      expect(node.notFound()).toBe(refused)
+      const methods = methodsSent(node.sent)
+      expect(methods).toHaveLength(12 + refused)
+      const deprecated = methods.filter((method) => method.startsWith('getConfirmed'))
+      expect(deprecated).toHaveLength(refused === 1 ? 12 : 0)
+    },
+  )
+
+  it('each wrapper probes for itself', async () => {
+    const old = createFakeNode(V16, answerV1)
+    await withMethodPolicy(old.transport)(gct())
+    await withMethodPolicy(old.transport)(gsfa())
+    expect(old.notFound()).toBe(2)
+    expect(methodsSent(old.sent)).toEqual([
       'getTransaction',
       'getConfirmedTransaction',
+      'getSignaturesForAddress',
       'getConfirmedSignaturesForAddress2',
-      'getConfirmedTransaction',
     ])
+    const recent = createFakeNode(V2, answerV4)
+    await withMethodPolicy(recent.transport)(gct())
+    await withMethodPolicy(recent.transport)(gcsfa2())
+    expect(recent.notFound()).toBe(0)
   })
 
   it('probes again after a probe that got no answer', async () => {
-    const node = createFakeNode(V2, answerV4)
+    const node = createFakeNode(V16, answerV1)
     const transport = withMethodPolicy(node.transport)
     node.failNextWithNetworkError()
     const error = await transport(gct()).catch((caught: unknown) => caught)
     expect(isConfirmedRpcError(error, 'NETWORK_ERROR')).toBe(true)
-    expect(await transport(gct())).toEqual(record)
+    // Still unknown: the calls wait for one new probe rather than each trying the replacement.
+    node.hold()
+    const calls = [transport(gct()), transport(gsfa()), transport(gcsfa2())]
+    await Promise.resolve()
+    expect(node.sent).toHaveLength(2)
+    node.open()
+    expect(await Promise.all(calls)).toEqual([record, [entry], [entry]])
+    expect(node.notFound()).toBe(1)
     expect(methodsSent(node.sent)).toEqual([
-      'getConfirmedTransaction',
-      'getConfirmedTransaction',
       'getTransaction',
+      'getTransaction',
+      'getConfirmedTransaction',
+      'getConfirmedSignaturesForAddress2',
+      'getConfirmedSignaturesForAddress2',
     ])
   })
 
@@ -215,24 +253,63 @@ describe("withMethodPolicy: 'auto'", () => {
     const transport = withMethodPolicy(node.transport)
     const error = await transport(gct()).catch((caught: unknown) => caught)
     expect(isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode).toBe(-32602)
-    await transport(gct())
-    expect(methodsSent(node.sent)).toEqual(['getConfirmedTransaction', 'getConfirmedTransaction'])
+    expect(isConfirmedRpcError(error, 'RPC_ERROR') && error.context.method).toBe('getTransaction')
+    // Known present: concurrent calls go out at once, without waiting for a probe.
+    node.hold()
+    const calls = [transport(gct()), transport(gcsfa2()), transport(getTx())]
+    await Promise.resolve()
+    expect(methodsSent(node.sent)).toEqual([
+      'getTransaction',
+      'getTransaction',
+      'getSignaturesForAddress',
+      'getTransaction',
+    ])
+    node.open()
+    expect(await Promise.all(calls)).toEqual([record, [entry], record])
+    expect(node.notFound()).toBe(0)
   })
 
-  it('switches when a node that had the method loses it (rolling upgrade)', async () => {
+  it('switches when a node that had the replacement loses it (rolling downgrade)', async () => {
     const methods: string[] = [...V118]
     const node = createFakeNode(methods, answerV1)
     const transport = withMethodPolicy(node.transport)
-    await transport(gct())
-    methods.splice(0, 2)
     expect(await transport(gct())).toEqual(record)
+    expect(await transport(getTx())).toEqual(record)
+    methods.splice(2, 2)
+    expect(await transport(gcsfa2())).toEqual([entry])
+    expect(await transport(gct())).toEqual(record)
+    expect(await transport(getTx())).toEqual(record)
+    expect(methodsSent(node.sent)).toEqual([
+      'getTransaction',
+      'getTransaction',
+      'getSignaturesForAddress',
+      'getConfirmedSignaturesForAddress2',
+      'getConfirmedTransaction',
+      'getConfirmedTransaction',
+    ])
+    expect(node.notFound()).toBe(1)
+  })
+
+  // Fails against src/migrate/createMethodRoute.ts: once the replacement was refused the route
+  // stays 'absent' for good, so a node upgraded past 2.0 (which refuses the deprecated name)
+  // answers -32601 forever instead of being switched back to the replacement. Flip to `it` once
+  // the route treats a refusal of the fallback like one of the primary.
+  it.fails('switches back when a node that lacked the replacement is upgraded (rolling upgrade)', async () => {
+    const methods: string[] = [...V16]
+    const node = createFakeNode(methods, answerV1)
+    const transport = withMethodPolicy(node.transport)
+    expect(await transport(gct())).toEqual(record)
+    methods.splice(0, 2, ...V2)
+    expect(await transport(gcsfa2())).toEqual([entry])
     expect(await transport(gct())).toEqual(record)
     expect(methodsSent(node.sent)).toEqual([
-      'getConfirmedTransaction',
-      'getConfirmedTransaction',
       'getTransaction',
+      'getConfirmedTransaction',
+      'getConfirmedSignaturesForAddress2',
+      'getSignaturesForAddress',
       'getTransaction',
     ])
+    expect(node.notFound()).toBe(2)
   })
 
   it('lets a call waiting for the probe be aborted', async () => {
@@ -249,40 +326,108 @@ describe("withMethodPolicy: 'auto'", () => {
     expect(isConfirmedRpcError(error, 'ABORTED')).toBe(true)
     node.open()
     expect(await probe).toEqual(record)
-    expect(methodsSent(node.sent)).toEqual(['getConfirmedTransaction', 'getTransaction'])
+    expect(methodsSent(node.sent)).toEqual(['getTransaction'])
   })
 
-  it('with maxSupportedTransactionVersion sends getTransaction even where the old method exists', async () => {
+  it('with maxSupportedTransactionVersion sends every transaction lookup with it', async () => {
     const node = createFakeNode(V118, answerV4)
     const transport = withMethodPolicy(node.transport, { maxSupportedTransactionVersion: 0 })
     expect(await transport(gct('base64'))).toEqual({ ...record, version: 0 })
-    expect(await transport(gcsfa2())).toEqual([{ ...entry, transactionIndex: 2 }])
+    expect(await transport(gcsfa2())).toEqual([entry])
+    expect(await transport(getTx())).toEqual({ ...record, transactionIndex: 2, version: 0 })
+    expect(await transport(getTx({ maxSupportedTransactionVersion: 1 }))).toEqual({
+      ...record,
+      transactionIndex: 2,
+      version: 0,
+    })
     expect(node.sent).toEqual([
       getTx({ encoding: 'base64', maxSupportedTransactionVersion: 0 }),
-      gcsfa2(),
+      gsfa(),
+      getTx({ maxSupportedTransactionVersion: 0 }),
+      getTx({ maxSupportedTransactionVersion: 1 }),
     ])
+    expect(node.notFound()).toBe(0)
   })
 
   it('with maxSupportedTransactionVersion on a node before 1.7 falls back, marking results legacy', async () => {
     const node = createFakeNode(V16, answerV1)
     const transport = withMethodPolicy(node.transport, { maxSupportedTransactionVersion: 0 })
     expect(await transport(gct('base64'))).toEqual({ ...record, version: 'legacy' })
+    expect(await transport(getTx())).toEqual({ ...record, version: 'legacy' })
     expect(node.sent).toEqual([
       getTx({ encoding: 'base64', maxSupportedTransactionVersion: 0 }),
       gct('base64'),
+      gct(),
     ])
+    expect(node.notFound()).toBe(1)
   })
 
-  it('surfaces the replacement error when the node has neither method', async () => {
+  it('surfaces the deprecated name’s error when the node has neither method', async () => {
     const node = createFakeNode([])
     const transport = withMethodPolicy(node.transport)
     const error = await transport(gct()).catch((caught: unknown) => caught)
-    expect(isConfirmedRpcError(error, 'RPC_ERROR') && error.context.method).toBe('getTransaction')
+    expect(isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode).toBe(-32601)
+    expect(isConfirmedRpcError(error, 'RPC_ERROR') && error.context.method).toBe(
+      'getConfirmedTransaction',
+    )
+    expect(methodsSent(node.sent)).toEqual(['getTransaction', 'getConfirmedTransaction'])
+  })
+
+  it.each([405, 410] as const)(
+    'counts HTTP %i on the replacement as a refusal, once per wrapper',
+    async (status) => {
+      const node = createFakeNode(V16, answerV1)
+      const http = refusingOverHttp(node.transport, status, V2)
+      const transport = withMethodPolicy(http.transport)
+      expect(await transport(gsfa())).toEqual([entry])
+      expect(await transport(gct())).toEqual(record)
+      expect(await transport(getTx())).toEqual(record)
+      expect(http.sent).toEqual([
+        'getSignaturesForAddress',
+        'getConfirmedSignaturesForAddress2',
+        'getConfirmedTransaction',
+        'getConfirmedTransaction',
+      ])
+      expect(http.refusedCount()).toBe(1)
+      expect(node.notFound()).toBe(0)
+    },
+  )
+
+  it.each([405, 410] as const)(
+    'never sends a deprecated name an endpoint answers with HTTP %i',
+    async (status) => {
+      const node = createFakeNode(V118, answerV1)
+      const http = refusingOverHttp(node.transport, status, V16)
+      const transport = withMethodPolicy(http.transport)
+      expect(await transport(gcsfa2())).toEqual([entry])
+      expect(await transport(gct())).toEqual(record)
+      expect(http.sent).toEqual(['getSignaturesForAddress', 'getTransaction'])
+      expect(http.refusedCount()).toBe(0)
+    },
+  )
+
+  it('takes another HTTP error for no answer: it surfaces, and the next call probes again', async () => {
+    const node = createFakeNode(V16, answerV1)
+    let failed = false
+    const transport = withMethodPolicy(async (request, options) => {
+      if (!failed) {
+        failed = true
+        throw new TransportError({
+          code: 'HTTP_ERROR',
+          context: { method: request.method, status: 503, statusText: '', headers: {}, bodyExcerpt: '' },
+        })
+      }
+      return node.transport(request, options)
+    })
+    const error = await transport(gct()).catch((caught: unknown) => caught)
+    expect(isConfirmedRpcError(error, 'HTTP_ERROR') && error.context.status).toBe(503)
+    expect(await transport(gct())).toEqual(record)
+    expect(methodsSent(node.sent)).toEqual(['getTransaction', 'getConfirmedTransaction'])
   })
 })
 
 describe('withMethodPolicy: deprecation notice', () => {
-  it('fires once per method per process when the node answers a deprecated method', async () => {
+  it('fires once per method per process when a caller sends a deprecated method', async () => {
     const node = createFakeNode(V118, answerV1)
     const first = withMethodPolicy(node.transport)
     const second = withMethodPolicy(node.transport, { methods: 'deprecated' })
@@ -310,33 +455,55 @@ describe('withMethodPolicy: deprecation notice', () => {
   })
 
   it.each<[string, MethodsPolicy, readonly string[]]>([
-    ['a node that removed the method', 'auto', V2],
-    ['the replacement policy', 'replacement', V118],
-    ['a node that removed the method, forced', 'deprecated', V2],
+    ['auto on a 2.x node', 'auto', V2],
+    ['auto on a 1.18 node', 'auto', V118],
+    ['auto on a node before 1.7', 'auto', V16],
+    ['replacement on a 1.18 node', 'replacement', V118],
+    ['replacement on a 2.x node', 'replacement', V2],
+    ['deprecated on a 2.x node, which refuses it', 'deprecated', V2],
+    ['deprecated on a node before 1.7', 'deprecated', V16],
   ])(
-    'stays silent when the deprecated method is not served: %s',
+    'fires for the caller’s deprecated calls, whatever goes on the wire: %s',
     async (_name, methods, nodeMethods) => {
-      const node = createFakeNode(nodeMethods, answerV4)
+      const node = createFakeNode(nodeMethods, answerV1)
       const transport = withMethodPolicy(node.transport, { methods })
       await transport(gct()).catch(() => {})
       await transport(gcsfa2()).catch(() => {})
+      await transport(gct()).catch(() => {})
+      expect(node.sent.length).toBeGreaterThan(0)
+      expect(warnings.mock.calls.map((call) => String(call[0]).split(' ')[0])).toEqual([
+        'getConfirmedTransaction',
+        'getConfirmedSignaturesForAddress2',
+      ])
+    },
+  )
+
+  it.each<[MethodsPolicy, readonly string[]]>([
+    ['auto', V16],
+    ['auto', V118],
+    ['auto', V2],
+    ['deprecated', V16],
+    ['replacement', V2],
+  ])(
+    "never fires for replacement calls, even sent as deprecated methods: '%s'",
+    async (methods, nodeMethods) => {
+      const node = createFakeNode(nodeMethods, answerV1)
+      const transport = withMethodPolicy(node.transport, { methods })
+      await transport(getTx())
+      await transport(gsfa())
       expect(warnings).not.toHaveBeenCalled()
     },
   )
 
-  it('stays silent for replacement calls sent as deprecated methods to a very old node', async () => {
-    const node = createFakeNode(V16, answerV1)
-    await withMethodPolicy(node.transport)(getTx())
-    expect(warnings).not.toHaveBeenCalled()
-  })
-
   it('is off with deprecationWarnings: false', async () => {
-    const node = createFakeNode(V118, answerV1)
-    const transport = withMethodPolicy(node.transport, { deprecationWarnings: false })
-    await transport(gct())
-    await transport(gcsfa2())
+    for (const methods of ['auto', 'deprecated', 'replacement'] as const) {
+      const node = createFakeNode(V118, answerV1)
+      const transport = withMethodPolicy(node.transport, { methods, deprecationWarnings: false })
+      await transport(gct())
+      await transport(gcsfa2())
+    }
     expect(warnings).not.toHaveBeenCalled()
-    await withMethodPolicy(node.transport)(gct())
+    await withMethodPolicy(createFakeNode(V2, answerV1).transport)(gct())
     expect(warnings).toHaveBeenCalledTimes(1)
   })
 
@@ -349,7 +516,7 @@ describe('withMethodPolicy: deprecation notice', () => {
       writable: true,
     })
     try {
-      const node = createFakeNode(V118, answerV1)
+      const node = createFakeNode(V2, answerV1)
       const transport = withMethodPolicy(node.transport)
       await transport(gct())
       await transport(gct())
@@ -364,6 +531,24 @@ describe('withMethodPolicy: deprecation notice', () => {
     expect(consoleWarn.mock.calls[0]?.[0]).toMatch(
       /^\[CONFIRMED_RPC_DEPRECATED_METHOD\] getConfirmedTransaction is deprecated/,
     )
+  })
+})
+
+describe('withMethodPolicy: description', () => {
+  it("forwards the inner transport's description", async () => {
+    const node = createFakeNode(V2, answerV4)
+    const description = { endpoint: 'https://rpc.example.com/***', redact: (text: string) => text }
+    const inner: RpcTransport = Object.assign(node.transport, { description })
+    for (const methods of ['auto', 'deprecated', 'replacement'] as const) {
+      const transport = withMethodPolicy(inner, { methods })
+      expect(transport.description).toBe(description)
+    }
+    expect(createClient({ transport: inner }).transport.description).toBe(description)
+  })
+
+  it('has none over a transport without one', () => {
+    const node = createFakeNode(V2, answerV4)
+    expect(withMethodPolicy(node.transport).description).toBeUndefined()
   })
 })
 

@@ -8,17 +8,15 @@ const root = resolve(import.meta.dirname, '../..')
 const KIB = 1024
 
 // Browser apps that import the package by its name, as an app would (so esbuild picks the
-// `browser` export condition), bundled and minified as an app bundler would, gzip level 9.
-// `npm run bench` reports the same sizes against their targets, 14 KiB and 10 KiB, which both
-// apps miss: every client binds the history walks (the range walk behind `parallel` and `order`
-// is 3.1 KiB of them) and, since a client takes several URLs, the fallback transport (1.5 KiB);
-// every HTTP transport carries the request budget (`requestsPerSecond`, 0.3 KiB). Measured:
-// client app 19,853 bytes, actions app 10,312 (docs/performance.md). The budgets below guard
-// against growth from there and come down as the bundles do.
+// `browser` export condition), bundled and minified as an app bundler would, gzip level 9, bs58
+// included. The targets are 15 KiB and 10.5 KiB; `npm run size` prints the figures
+// (docs/performance.md has them). The client app misses its target (see there): the guard sits
+// at its measured size and comes down as the bundle does. What an app composes in (the fallback,
+// the range walker, a request budget) must not be in an app that does not.
 const apps = [
   {
     name: 'createClient + the two deprecated calls',
-    budget: 19.5 * KIB,
+    budget: 15.5 * KIB,
     entry: `
 import { createClient } from 'confirmed-rpc'
 export async function run(url: string, signature: string, address: string) {
@@ -32,7 +30,7 @@ export async function run(url: string, signature: string, address: string) {
   },
   {
     name: 'createHttpTransport + the two deprecated actions',
-    budget: 10.1 * KIB,
+    budget: 10.5 * KIB,
     entry: `
 import { createHttpTransport } from 'confirmed-rpc'
 import { getConfirmedSignaturesForAddress2, getConfirmedTransaction } from 'confirmed-rpc/actions'
@@ -94,3 +92,35 @@ describe.each(apps)('browser bundle: $name', ({ entry, budget, inputs: ownInputs
     expect(code).not.toMatch(/\beval\(|\bnew Function\b|(?<![\w$.])Function\(/)
   })
 })
+
+// Each composed piece is its own code: importing it grows an app by more than a few bytes.
+describe.each([
+  ['createFallbackTransport', 'createFallbackTransport([createHttpTransport({ url })])'],
+  ['rangeWalker', 'rangeWalker({ parallel: 8 })'],
+  ['createRequestBudget', 'createRequestBudget({ requestsPerSecond: 10 })'],
+])('browser bundle with %s', (name, use) => {
+  it('grows each app (its code is not there already)', async () => {
+    for (const app of apps) {
+      const base = await gzipBytes(app.entry)
+      const grown = await gzipBytes(
+        `${app.entry}\nimport { ${name}, createHttpTransport as h } from 'confirmed-rpc'\n` +
+          `export const extra = (url: string) => [${use.replace('createHttpTransport', 'h')}]`,
+      )
+      expect(grown - base, `${app.name}: ${base} -> ${grown} B`).toBeGreaterThan(150)
+    }
+  })
+})
+
+async function gzipBytes(entry: string): Promise<number> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  })
+  return gzipSync(result.outputFiles[0]?.text ?? '', { level: 9 }).length
+}

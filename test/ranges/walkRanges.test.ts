@@ -17,7 +17,6 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { seededRandom } from '../reliability/support/seededRandom'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../history/historyOracle'
 import type { Intercept } from '../history/instrumentTransport'
 import {
@@ -28,6 +27,7 @@ import {
   PROFILES,
   setup,
 } from '../history/walkSetup'
+import { seededRandom } from '../reliability/support/seededRandom'
 
 // The walk cut into slot ranges (`walker: rangeWalker({ parallel, order })`): the same entries,
 // in the same order (or exactly reversed), as the oracle gives, on every profile, for any cursors.

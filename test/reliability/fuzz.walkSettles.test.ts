@@ -7,6 +7,7 @@ import {
   transactionsForAddress,
 } from '../../src/history/transactionsForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import type { RpcTransport } from '../../src/transport/RpcTransport'
@@ -100,13 +101,23 @@ it('leaves nothing running, and sends nothing, once a walk has settled', async (
     }
     const controller = new AbortController()
     const abortAfterMs = random() < 0.2 ? Math.floor(random() * 20) : undefined
+    const limit = random() < 0.5 ? undefined : 1 + Math.floor(random() * 600)
+    const pageSize = 1 + Math.floor(random() * 200)
+    const parallel = 1 + Math.floor(random() * 6)
+    const order = random() < 0.5 ? 'newest' : 'oldest'
+    // One lane, newest first: one stream of pages (no walker). Otherwise a range walker, which
+    // on every other run also probes for the provider's getTransactionsForAddress (a run's
+    // number, not a draw, decides: the draws, and so the walks of a seed, stay the same).
+    const walker =
+      parallel === 1 && order === 'newest'
+        ? undefined
+        : rangeWalker({ parallel, order, provider: run % 2 === 1 })
     const options: SignaturesForAddressOptions = {
       before,
       until,
-      limit: random() < 0.5 ? undefined : 1 + Math.floor(random() * 600),
-      pageSize: 1 + Math.floor(random() * 200),
-      parallel: 1 + Math.floor(random() * 6),
-      order: random() < 0.5 ? 'newest' : 'oldest',
+      limit,
+      pageSize,
+      walker,
       pageRetryDelayMs: 0,
       signal: controller.signal,
     }
