@@ -2,7 +2,7 @@
  * Type-checks the examples of the docs and of the public API (`npm run check:docs`).
  *
  * - Every ```ts block of README.md and docs/*.md that imports from a package entry
- *   (`confirmed-rpc`, `confirmed-rpc/actions`, `confirmed-rpc/testing`) is a complete example.
+ *   (`confirmed-rpc`, `confirmed-rpc/actions`, `confirmed-rpc/testing`, `confirmed-rpc/web3js`) is a complete example.
  *   Blocks without such an import are fragments of a longer example and are skipped.
  * - Every TSDoc `@example` in src/ is a complete example too, and may sit only on what an entry
  *   exports (or a member of it): internal helpers are read in their source, where an example
@@ -22,6 +22,7 @@ const ENTRIES = {
   'confirmed-rpc': 'src/index.ts',
   'confirmed-rpc/actions': 'src/actions/index.ts',
   'confirmed-rpc/testing': 'src/testing/index.ts',
+  'confirmed-rpc/web3js': 'src/web3js/index.ts',
 } as const
 const docs = [
   'README.md',
@@ -33,7 +34,7 @@ const docs = [
 
 type Example = Readonly<{ doc: string; line: number; file: string }>
 
-const PACKAGE_IMPORT = /from '(confirmed-rpc(?:\/actions|\/testing)?)'/g
+const PACKAGE_IMPORT = /from '(confirmed-rpc(?:\/actions|\/testing|\/web3js)?)'/g
 const toSource = (entry: keyof typeof ENTRIES) =>
   relative(outDir, resolve(root, ENTRIES[entry].replace(/\.ts$/, '')))
 

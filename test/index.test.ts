@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import * as entry from '../src/index'
 import * as actionsEntry from '../src/actions/index'
+import * as entry from '../src/index'
 import * as testingEntry from '../src/testing/index'
 import * as web3jsEntry from '../src/web3js/index'
 

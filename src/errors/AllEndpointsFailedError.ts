@@ -1,16 +1,24 @@
 import { ConfirmedRpcError, type ConfirmedRpcErrorArgs } from './ConfirmedRpcError'
 
 /**
- * A fallback transport (`createFallbackTransport`, or `createClient` with several URLs) sent a
+ * A fallback transport (`createFallbackTransport`) sent a
  * call to its endpoints and each failed in a way another endpoint might not (a 429, a 5xx, a
  * timeout, a network error, an unhealthy node) until the call's attempts were spent.
  * `context.failures` holds each endpoint's last error, secrets removed; `cause` is the last one.
  *
  * @example
  * ```ts
- * import { AllEndpointsFailedError, createClient } from 'confirmed-rpc'
+ * import {
+ *   AllEndpointsFailedError,
+ *   createClient,
+ *   createFallbackTransport,
+ *   createHttpTransport,
+ * } from 'confirmed-rpc'
  *
- * const client = createClient({ url: ['https://rpc-a.example.com', 'https://rpc-b.example.com'] })
+ * const transport = createFallbackTransport(
+ *   ['https://rpc-a.example.com', 'https://rpc-b.example.com'].map((url) => createHttpTransport({ url })),
+ * )
+ * const client = createClient({ transport })
  * try {
  *   await client.getSignaturesForAddress('Vote111111111111111111111111111111111111111')
  * } catch (error) {

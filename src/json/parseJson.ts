@@ -12,13 +12,7 @@ import { quoteUnsafeIntegers } from './quoteUnsafeIntegers'
  * Cost: about 1.15–1.25× `JSON.parse` on a body without such integers (one character in 16 is
  * read before it); see docs/performance.md.
  *
- * @example
- * ```ts
- * import { parseJson } from 'confirmed-rpc'
- *
- * parseJson('{"lamports":18446744073709551615,"fee":5000}')
- * // { lamports: '18446744073709551615', fee: 5000 }
- * ```
+ * @internal
  */
 export function parseJson(text: string): unknown {
   const quoted = quoteLikelyUnsafeIntegers(text)

@@ -34,8 +34,21 @@ export function createMethodRoute(): MethodRoute {
     signal: AbortSignal | undefined,
     method: string,
   ): Promise<T> => {
+    // Once per call: the node was asked the method again after its fallback was refused.
+    let askedAgain = false
     for (;;) {
-      if (state === 'absent') return fallback()
+      if (state === 'absent') {
+        try {
+          return await fallback()
+        } catch (error) {
+          // The node that lacked the method may have been upgraded (and lost the old name) under
+          // the client: ask the method again, once per call.
+          if (askedAgain || !isMethodRefused(error)) throw error
+          askedAgain = true
+          state = 'unknown'
+          continue
+        }
+      }
       if (state === 'unknown' && probe !== undefined) {
         await waitForProbe(probe, signal, method)
         continue
@@ -48,7 +61,7 @@ export function createMethodRoute(): MethodRoute {
         state = 'present'
         return result
       } catch (error) {
-        // Also after 'present': a node behind a load balancer may be upgraded under the client.
+        // Also after 'present': a node behind a load balancer may be replaced under the client.
         if (isMethodRefused(error)) {
           state = 'absent'
           return fallback()

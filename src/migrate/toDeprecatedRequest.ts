@@ -23,7 +23,7 @@ import { DEPRECATED_OF, isReplacementMethod } from './methodPairs'
  * @see docs/migration.md
  * @example
  * ```ts
- * import { toDeprecatedRequest } from 'confirmed-rpc'
+ * import { toDeprecatedRequest } from 'confirmed-rpc/web3js'
  *
  * const address = 'Vote111111111111111111111111111111111111111'
  * toDeprecatedRequest({

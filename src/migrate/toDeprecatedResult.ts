@@ -31,7 +31,7 @@ export type ToDeprecatedResultOptions = Readonly<{
  * @see docs/migration.md
  * @example
  * ```ts
- * import { toDeprecatedResult } from 'confirmed-rpc'
+ * import { toDeprecatedResult } from 'confirmed-rpc/web3js'
  *
  * const entries = [
  *   { signature: '5VERv8NM...', slot: 114, err: null, memo: null, blockTime: null,

@@ -39,7 +39,7 @@ export type ToReplacementRequestOptions = Readonly<{
  * @see docs/migration.md
  * @example
  * ```ts
- * import { toReplacementRequest } from 'confirmed-rpc'
+ * import { toReplacementRequest } from 'confirmed-rpc/web3js'
  *
  * const signature =
  *   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'

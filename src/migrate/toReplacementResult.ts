@@ -23,7 +23,7 @@ export type ToReplacementResultOptions = Readonly<{
  * @see docs/migration.md
  * @example
  * ```ts
- * import { toReplacementResult } from 'confirmed-rpc'
+ * import { toReplacementResult } from 'confirmed-rpc/web3js'
  *
  * const record = { slot: 5, blockTime: null, meta: null, transaction: ['AQID', 'base64'] }
  * toReplacementResult('getTransaction', record, { maxSupportedTransactionVersion: 0 })

@@ -21,20 +21,7 @@ const RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([
  * size cap, any other JSON-RPC error (-32601 method not found, -32602 invalid params, -32015
  * unsupported transaction version, ...), other HTTP statuses, and errors not from this package.
  *
- * @example
- * ```ts
- * import { createHttpTransport, isConfirmedRpcError, isRetryableError } from 'confirmed-rpc'
- *
- * const transport = createHttpTransport({
- *   url: 'https://rpc.example.com',
- *   retry: {
- *     // Also retry "Block status not yet available", on top of the default policy.
- *     shouldRetry: ({ error }) =>
- *       isRetryableError(error) ||
- *       (isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === -32014),
- *   },
- * })
- * ```
+ * @internal
  */
 export function isRetryableError(error: unknown): boolean {
   if (isConfirmedRpcError(error, 'NETWORK_ERROR') || isConfirmedRpcError(error, 'TIMEOUT')) {

@@ -9,14 +9,7 @@ const DELTA_SECONDS = /^\d+(?:\.\d+)?$/
  * @param value The header value, or `null` when the header is absent.
  * @param now The current time in milliseconds since the epoch; `Date.now()` when left out.
  *
- * @example
- * ```ts
- * import { parseRetryAfter } from 'confirmed-rpc'
- *
- * parseRetryAfter('2', 0) // 2000
- * parseRetryAfter('Thu, 01 Jan 1970 00:00:05 GMT', 1_000) // 4000
- * parseRetryAfter('soon') // undefined
- * ```
+ * @internal
  */
 export function parseRetryAfter(
   value: string | null | undefined,

@@ -47,13 +47,7 @@ export function redactParsedUrl(url: URL, hide: (value: string) => void = () => 
  * (`/v2/<key>`, `/api-key/<key>`). Scheme, host and port are kept. A string that is not an
  * absolute URL gives `[invalid URL]`, never the input.
  *
- * @example
- * ```ts
- * import { redactUrl } from 'confirmed-rpc'
- *
- * redactUrl('https://user:pw@rpc.example.com/v2/Abc123?api-key=s3cret&cluster=main')
- * // 'https://rpc.example.com/v2/***?api-key=***&cluster=***'
- * ```
+ * @internal
  */
 export function redactUrl(url: string | URL): string {
   let parsed: URL

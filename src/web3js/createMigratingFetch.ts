@@ -30,7 +30,7 @@ import { withBody } from './withBody'
  * @example
  * ```ts
  * import { Connection, PublicKey } from '@solana/web3.js'
- * import { createMigratingFetch } from 'confirmed-rpc'
+ * import { createMigratingFetch } from 'confirmed-rpc/web3js'
  *
  * const connection = new Connection('https://rpc.example.com', { fetch: createMigratingFetch() })
  * // Sent as getConfirmedSignaturesForAddress2; on a node from 2.0 on, once that fails, as

@@ -267,7 +267,8 @@ describe.each(PROFILES)('profile %s', (profile) => {
     const deprecatedSent = counted.sent.filter((method) => method.startsWith('getConfirmed'))
     // Before 1.7 the probe (whichever call went first) is the one replacement request.
     expect(deprecatedSent.length).toBe(servesReplacement ? 0 : counted.sent.length - 1)
-    if (!servesReplacement) expect(counted.sent[0]).toMatch(/^get(Transaction|SignaturesForAddress)$/)
+    if (!servesReplacement)
+      expect(counted.sent[0]).toMatch(/^get(Transaction|SignaturesForAddress)$/)
 
     const second = counting(ledger.transport)
     const other = client('auto', second.transport)
@@ -390,7 +391,10 @@ describe.each(PROFILES)('profile %s', (profile) => {
       (info) => ledger.transaction(info.signature)?.message.version === 'legacy',
     )
     const signature = legacy?.signature ?? ''
-    const wire = [Buffer.from(ledger.transaction(signature)?.wire ?? []).toString('base64'), 'base64']
+    const wire = [
+      Buffer.from(ledger.transaction(signature)?.wire ?? []).toString('base64'),
+      'base64',
+    ]
 
     // The four calls.
     expect(await c.getConfirmedSignaturesForAddress2(busiest, { limit: 10 })).toEqual(
@@ -403,7 +407,9 @@ describe.each(PROFILES)('profile %s', (profile) => {
     expect(deprecatedTx?.transaction).toEqual(wire)
     expect(deprecatedTx).not.toHaveProperty('transactionIndex')
     expect(replacementTx).toEqual(
-      rules.transactionIndex ? { ...deprecatedTx, transactionIndex: expect.any(Number) } : deprecatedTx,
+      rules.transactionIndex
+        ? { ...deprecatedTx, transactionIndex: expect.any(Number) }
+        : deprecatedTx,
     )
     expect(byMethod(0)).toEqual(
       servesReplacement

@@ -294,7 +294,7 @@ describe("withMethodPolicy: 'auto'", () => {
   // stays 'absent' for good, so a node upgraded past 2.0 (which refuses the deprecated name)
   // answers -32601 forever instead of being switched back to the replacement. Flip to `it` once
   // the route treats a refusal of the fallback like one of the primary.
-  it.fails('switches back when a node that lacked the replacement is upgraded (rolling upgrade)', async () => {
+  it('switches back when a node that lacked the replacement is upgraded (rolling upgrade)', async () => {
     const methods: string[] = [...V16]
     const node = createFakeNode(methods, answerV1)
     const transport = withMethodPolicy(node.transport)
@@ -414,7 +414,13 @@ describe("withMethodPolicy: 'auto'", () => {
         failed = true
         throw new TransportError({
           code: 'HTTP_ERROR',
-          context: { method: request.method, status: 503, statusText: '', headers: {}, bodyExcerpt: '' },
+          context: {
+            method: request.method,
+            status: 503,
+            statusText: '',
+            headers: {},
+            bodyExcerpt: '',
+          },
         })
       }
       return node.transport(request, options)

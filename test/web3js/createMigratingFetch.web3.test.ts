@@ -1,8 +1,8 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
 
 // web3.js v1 (1.98) still sends getConfirmedSignaturesForAddress2 as itself; its
 // getConfirmedTransaction family already goes out as getTransaction, so those are sent here as
