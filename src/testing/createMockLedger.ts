@@ -1,4 +1,5 @@
 import { parseJson } from '../json/parseJson'
+import { describeValue } from '../shared/describeValue'
 import { invalidParam } from '../shared/invalidParam'
 import type { RpcTransport } from '../transport/RpcTransport'
 import { readRpcResponse } from '../transport/readRpcResponse'
@@ -19,7 +20,7 @@ import { encodeTransactionError } from './rpc/encodeTransactionError'
 import { handleRpcBody } from './rpc/handleRpcBody'
 import { handleRpcText } from './rpc/handleRpcText'
 import type { JsonOut } from './rpc/JsonOut'
-import { profileRules } from './rpc/profileRules'
+import { LEDGER_PROFILES, profileRules } from './rpc/profileRules'
 import { toPlainJson } from './rpc/toPlainJson'
 import { writeJson } from './rpc/writeJson'
 
@@ -180,6 +181,13 @@ export type MockLedger = Readonly<{
  */
 export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLedger {
   const { seed = 1, profile = 'v1.18', transactions, base58Limit = true } = options
+  if (!LEDGER_PROFILES.includes(profile)) {
+    throw invalidParam(
+      'createMockLedger',
+      'profile',
+      `expected one of ${LEDGER_PROFILES.map((name) => `'${name}'`).join(', ')}, got ${describeValue(profile)}`,
+    )
+  }
   if (options.state !== undefined) {
     const anachronism = findAnachronism(options.state, ledgerEra(profile))
     if (anachronism !== undefined) {

@@ -341,6 +341,9 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
   },
 }
 
+/** Every profile the mock imitates, oldest first: the values `createMockLedger` accepts. */
+export const LEDGER_PROFILES = Object.keys(RULES) as readonly LedgerProfile[]
+
 /**
  * The behaviour set of a profile. Each profile stands for one patch release, read from the
  * upstream source at that tag (solana-labs/solana, mirrored with its tags by
