@@ -103,7 +103,10 @@ describe('runCli (the dispatcher)', () => {
       ['migrate', '--write', '--write=yes', 'src'],
       /^confirmed-rpc migrate: -w, --write takes no value, got '--write=yes'\n/,
     ],
-    [['history', '--demo', '--limit', '-1'], /^confirmed-rpc history: --limit: expected a whole number, got '-1'\n/],
+    [
+      ['history', '--demo', '--limit', '-1'],
+      /^confirmed-rpc history: --limit: expected a whole number, got '-1'\n/,
+    ],
     [['history', '--demo', '--bogus'], /^confirmed-rpc history: unknown option '--bogus'\n/],
     [
       ['migrate', '--write', 'src/awaited.ts', 'README.md'],
