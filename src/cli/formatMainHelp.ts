@@ -1,16 +1,20 @@
 import type { CliCommand } from './CliCommand'
 import { formatOptionRows } from './formatOptionRows'
 import { HELP_OPTION } from './helpOption'
+import { layoutHelpRows } from './layoutHelpRows'
 
 /** The `confirmed-rpc --help` screen: the commands, the program's own options, exit codes. */
 export function formatMainHelp(commands: readonly CliCommand[], version: string): string {
-  const width = Math.max(...commands.map((command) => command.name.length)) + 3
-  const rows = commands
-    .map(
-      (command) =>
-        `  ${command.name.padEnd(width)}${command.summary}\n  ${' '.repeat(width)}example: ${command.examples[0]?.command ?? command.usage}`,
-    )
-    .join('\n')
+  const rows = layoutHelpRows(
+    commands.map((command) => ({
+      label: command.name,
+      description: command.summary,
+      // The shortest: it keeps the table within 100 columns, and is the quickest to try.
+      example: command.examples
+        .map((example) => example.command)
+        .reduce((a, b) => (b.length < a.length ? b : a), command.usage),
+    })),
+  )
   const options = formatOptionRows({
     help: { ...HELP_OPTION, example: 'confirmed-rpc --help' },
     version: {

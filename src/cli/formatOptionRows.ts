@@ -1,20 +1,16 @@
 import type { CliOption } from './CliOption'
+import { layoutHelpRows } from './layoutHelpRows'
 
 /**
  * Lays out options for a help screen: `-w, --write`, the description beside it, and the
- * example on the line below, aligned on one column.
+ * example below, within 100 columns (see {@link layoutHelpRows}).
  */
 export function formatOptionRows(options: Readonly<Record<string, CliOption>>): string {
-  const rows = Object.entries(options).map(([name, option]) => {
-    const value = option.type === 'string' ? ` <${option.valueName ?? 'value'}>` : ''
-    const flags = `${option.short === undefined ? '    ' : `-${option.short}, `}--${name}${value}`
-    return { flags, option }
-  })
-  const width = Math.max(...rows.map((row) => row.flags.length)) + 3
-  return rows
-    .map(
-      ({ flags, option }) =>
-        `  ${flags.padEnd(width)}${option.description}\n  ${' '.repeat(width)}example: ${option.example}`,
-    )
-    .join('\n')
+  return layoutHelpRows(
+    Object.entries(options).map(([name, option]) => {
+      const value = option.type === 'string' ? ` <${option.valueName ?? 'value'}>` : ''
+      const label = `${option.short === undefined ? '    ' : `-${option.short}, `}--${name}${value}`
+      return { label, description: option.description, example: option.example }
+    }),
+  )
 }

@@ -8,6 +8,7 @@ import type { U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { sleep } from '../shared/sleep'
+import { checkCursorKnown, emptyPageEnds, toHistoryOrder, vouchCursor } from './archivePage'
 import { findStaleEntry } from './findStaleEntry'
 import type { PageCursor } from './PageCursor'
 import { takeFreshEntries } from './takeFreshEntries'
@@ -32,10 +33,14 @@ type Cursor = Readonly<{ cursor: string; param: 'before' | 'until' }>
  *   or one that only repeats entries already taken;
  * - -32020 (the node does not know the cursor yet);
  * - an empty page, which also ends a history, but which a node that does not know the cursor
- *   gives too (nodes before 4.0): it is asked again `emptyPageChecks` times before the walk ends;
+ *   gives too (nodes before 4.0, archives): it is asked again `emptyPageChecks` times, then a
+ *   cursor this walk did not take from a page is looked up (`checkCursorKnown`) before the walk
+ *   ends; after a short page, an empty one ends the walk at once;
  * - with `headCheck`, a first page (no cursor yet) whose newest entry is older than the one a
  *   one-entry request sent alongside reports.
- * After `pageRetries` re-requests: `CursorNotFoundError`. Transport failures (429, 5xx, resets)
+ * Each page is put in history order first (an archive may list it epoch by epoch), and a short
+ * page does not end the walk by itself (a server may cap pages below the limit asked): see
+ * archivePage.ts. After `pageRetries` re-requests: `CursorNotFoundError`. Transport failures (429, 5xx, resets)
  * are the transport's to retry and pass through. `limit` is the number of entries to ask for;
  * `untilLookUp` gives the slot of `until` when known (looked up alongside the first page).
  * @internal
@@ -86,7 +91,8 @@ export async function fetchPage<TMode extends U64Mode>(
       if (missing === undefined) throw answer.reason
       failure = lostCursor(context, missing, retries + 1, answer.reason)
     } else {
-      const page = answer.value
+      // Archives may list a page out of order (see archivePage.ts).
+      const page = toHistoryOrder(answer.value)
       const untilSlot = await untilLookUp
       // Past the retries the page is taken as it is rather than failing the walk: the nodes that
       // answer the page may all lag behind the one that answered a check.
@@ -95,7 +101,11 @@ export async function fetchPage<TMode extends U64Mode>(
         continue
       }
       if (page.length === 0) {
-        if (emptyChecks >= emptyPageChecks) return { entries: page, end: true }
+        if (emptyPageEnds(cursor)) return { entries: page, end: true }
+        if (emptyChecks >= emptyPageChecks) {
+          await checkCursorKnown(context, cursor, plan.commitment, signal)
+          return { entries: page, end: true }
+        }
         await wait(emptyChecks++)
         continue
       }
@@ -108,8 +118,10 @@ export async function fetchPage<TMode extends U64Mode>(
       }
       const stale = findStaleEntry(page, cursor, until, untilSlot)
       const taken = stale === undefined ? takeFreshEntries(page, cursor, until) : undefined
-      const end = taken?.end || page.length < limit
+      // A short page may be a server's cap, not the end: the next request tells (archivePage.ts).
+      const end = taken?.end === true
       if (taken !== undefined && (taken.entries.length > 0 || end)) {
+        vouchCursor(cursor, page.length < limit)
         return { entries: taken.entries, end }
       }
       // A full page of repeats, or entries outside the cursors: not an answer to this request.

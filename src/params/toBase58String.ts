@@ -3,12 +3,28 @@ import type { Base58Input } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
 
 /** What a base58 parameter must decode to. */
-export type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
+export type Base58Kind = Readonly<{
+  bytes: number
+  maxLength: number
+  noun: string
+  /** The noun with its article, for messages: `a signature`, `an address`. */
+  withArticle: string
+}>
 
 /** A transaction signature: 64 bytes, at most 88 base58 characters. */
-export const SIGNATURE: Base58Kind = { bytes: 64, maxLength: 88, noun: 'signature' }
+export const SIGNATURE: Base58Kind = {
+  bytes: 64,
+  maxLength: 88,
+  noun: 'signature',
+  withArticle: 'a signature',
+}
 /** An account address: 32 bytes, at most 44 base58 characters. */
-export const ADDRESS: Base58Kind = { bytes: 32, maxLength: 44, noun: 'address' }
+export const ADDRESS: Base58Kind = {
+  bytes: 32,
+  maxLength: 44,
+  noun: 'address',
+  withArticle: 'an address',
+}
 
 /**
  * Returns the base58 string of a signature or address parameter, or throws `InvalidParamError`.
@@ -43,7 +59,7 @@ export function toBase58String(
     throw invalidParam(
       method,
       param,
-      `a ${kind.noun} is ${kind.bytes} bytes, this one decodes to ${byteLength}`,
+      `${kind.withArticle} is ${kind.bytes} bytes, this one decodes to ${byteLength}`,
     )
   }
   return text

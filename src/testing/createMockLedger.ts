@@ -1,4 +1,5 @@
 import { parseJson } from '../json/parseJson'
+import { describeValue } from '../shared/describeValue'
 import { invalidParam } from '../shared/invalidParam'
 import type { RpcTransport } from '../transport/RpcTransport'
 import { readRpcResponse } from '../transport/readRpcResponse'
@@ -19,7 +20,7 @@ import { encodeTransactionError } from './rpc/encodeTransactionError'
 import { handleRpcBody } from './rpc/handleRpcBody'
 import { handleRpcText } from './rpc/handleRpcText'
 import type { JsonOut } from './rpc/JsonOut'
-import { profileRules } from './rpc/profileRules'
+import { LEDGER_PROFILES, profileRules } from './rpc/profileRules'
 import { toPlainJson } from './rpc/toPlainJson'
 import { writeJson } from './rpc/writeJson'
 
@@ -50,10 +51,18 @@ export type CreateMockLedgerOptions = Readonly<{
    *   `Transaction <signature> not found`; `transactionIndex`, top-level `stackHeight: 1`,
    *   `costUnits`.
    *
+   * - `'old-faithful'`: the Old Faithful archive (rpcpool/yellowstone-faithful), as Triton routes
+   *   mainnet history to it: replacement methods only; `until` inclusive; an unknown `before` is
+   *   `[]` and an unknown `until` ignored (cursors are looked up in the address's own history); a
+   *   `limit` out of 1..1000 is read as 1000; no batches (HTTP 400) and bodies up to 1 KiB (HTTP
+   *   413) over `serveMockLedger`; a page spanning two 128-slot epochs lists the older one first;
+   *   commitment ignored (finalized history only); getTransaction of an unknown signature is
+   *   -32009 and takes a config object only.
+   *
    * Up to `'v1.14'` a slot's history is listed by signature, not block position, and up to
    * `'v1.9'` the ledger holds legacy messages only. Every profile's oldest rows were written by
-   * older releases, so they lack newer fields and a few have `meta: null`. The 1.18, 2 and 4
-   * profiles generate the same ledger for a seed.
+   * older releases, so they lack newer fields and a few have `meta: null`. The 1.18, 2, 4 and
+   * Old Faithful profiles generate the same ledger for a seed.
    * @default 'v1.18'
    */
   profile?: LedgerProfile | undefined
@@ -180,6 +189,13 @@ export type MockLedger = Readonly<{
  */
 export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLedger {
   const { seed = 1, profile = 'v1.18', transactions, base58Limit = true } = options
+  if (!LEDGER_PROFILES.includes(profile)) {
+    throw invalidParam(
+      'createMockLedger',
+      'profile',
+      `expected one of ${LEDGER_PROFILES.map((name) => `'${name}'`).join(', ')}, got ${describeValue(profile)}`,
+    )
+  }
   if (options.state !== undefined) {
     const anachronism = findAnachronism(options.state, ledgerEra(profile))
     if (anachronism !== undefined) {
@@ -240,9 +256,11 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     addresses: () => state.addresses,
     signatures: (address, signaturesOptions) => {
       // A release without a commitment param reads at the highest root only.
-      const commitment = rules.commitmentParam
-        ? (signaturesOptions?.commitment ?? 'finalized')
-        : 'finalized'
+      // (An archive serves finalized history whatever the commitment.)
+      const commitment =
+        rules.commitmentParam && rules.archive === undefined
+          ? (signaturesOptions?.commitment ?? 'finalized')
+          : 'finalized'
       const highest =
         commitment === 'confirmed' ? state.frontiers.confirmed : state.frontiers.finalized
       const history = (state.byAddress.get(address) ?? []).filter(

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { CORS_HEADERS } from './corsHeaders'
 import type { MockLedger } from './createMockLedger'
 import type { MockLedgerFaultKind } from './MockLedgerFaultKind'
+import { archiveError, findArchiveRefusal } from './rpc/findArchiveRefusal'
 import { pickFault } from './rpc/pickFault'
+import { profileRules } from './rpc/profileRules'
+import { writeJson } from './rpc/writeJson'
 
 const ALL_KINDS: readonly MockLedgerFaultKind[] = [
   'rateLimit',
@@ -139,11 +142,18 @@ export async function serveMockLedger(
     batchRejection: 0,
   }
   const stats = { requests: 0, faults: faultCounts }
+  // An archive profile answers at the HTTP level as its server does (see ArchiveDialect).
+  const archive = profileRules(ledger.profile).archive
   const timers = new Set<ReturnType<typeof setTimeout>>()
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method === 'OPTIONS') {
       response.writeHead(204, CORS_HEADERS).end()
+      return
+    }
+    if (request.method !== 'POST' && archive !== undefined) {
+      response.writeHead(405, JSON_HEADERS)
+      response.end(writeJson(archiveError(-32601, 'Method not allowed')))
       return
     }
     if (request.method !== 'POST') {
@@ -157,6 +167,11 @@ export async function serveMockLedger(
     }
     const number = stats.requests++
     const text = await readBody(request)
+    const refusal = archive === undefined ? undefined : findArchiveRefusal(archive, text)
+    if (refusal !== undefined) {
+      response.writeHead(refusal.status, JSON_HEADERS).end(writeJson(refusal.body))
+      return
+    }
     const fault = pickFault(seed, rate, kinds, number, text.trimStart().startsWith('['))
     if (fault !== undefined) faultCounts[fault.kind]++
     switch (fault?.kind) {

@@ -69,7 +69,7 @@ describe.concurrent('the built confirmed-rpc program', () => {
       code: 2,
       stdout: '',
       stderr:
-        "confirmed-rpc migrate: Unknown option '--wirte'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--wirte\"\nRun 'confirmed-rpc migrate --help' for usage.\n",
+        "confirmed-rpc migrate: unknown option '--wirte' (did you mean --write?)\nRun 'confirmed-rpc migrate --help' for usage.\n",
     })
   })
 

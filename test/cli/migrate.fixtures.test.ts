@@ -45,6 +45,47 @@ describe('confirmed-rpc migrate on the samples', () => {
     expect(input('nothing.ts').findings).toEqual([])
   })
 
+  it('reports getConfirmedSignaturesForAddress, which no one call replaces, with a comment', () => {
+    expect(input('slotRange.ts').findings).toEqual([
+      expect.objectContaining({
+        method: 'getConfirmedSignaturesForAddress',
+        outcome: 'left',
+        replacement: 'getSignaturesForAddress',
+        line: 10,
+      }),
+    ])
+    expect(left('slotRange.ts')[0]?.detail).toMatch(
+      /^web3\.js builds it on methods Agave 2\.0 removed \(getConfirmedBlockSignatures, getConfirmedSignaturesForAddress2\)/,
+    )
+    expect(input('slotRange.ts').rewritten).toContain(
+      '  // confirmed-rpc migrate: getConfirmedSignaturesForAddress kept: web3.js builds it',
+    )
+  })
+
+  it('reports test doubles that name an old method, and leaves them as they are', () => {
+    const doubles = input('testDoubles.ts').findings.filter((f) => f.outcome === 'double')
+    expect(doubles.map(({ line, method }) => [line, method])).toEqual([
+      [15, 'getConfirmedSignaturesForAddress2'],
+      [16, 'getConfirmedTransaction'],
+      [18, 'getConfirmedSignaturesForAddress2'],
+      [21, 'getConfirmedTransaction'],
+      [25, 'getParsedConfirmedTransaction'],
+    ])
+    expect(doubles[0]?.detail).toContain(
+      'once the code calls getSignaturesForAddress it intercepts nothing',
+    )
+    expect(doubles[1]?.detail).toContain('and return what getTransaction returns')
+    expect(outcomes('testDoubles.ts').filter((o) => o !== 'double')).toEqual(['rewritten'])
+    const original = input('testDoubles.ts').original
+    const rewritten = input('testDoubles.ts').rewritten
+    expect(rewritten).toBe(
+      original.replace(
+        'connection.getConfirmedSignaturesForAddress2(',
+        'connection.getSignaturesForAddress(',
+      ),
+    )
+  })
+
   it("ignores calls on confirmed-rpc's own client, by its type", () => {
     expect(input('confirmedRpcClient.ts').findings).toEqual([
       expect.objectContaining({

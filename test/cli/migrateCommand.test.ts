@@ -101,3 +101,20 @@ it('--write rewrites in place; a file with syntax errors is left, reported, and 
   )
   expect(readFileSync(join(project.dir, 'src/shapeUsed.ts'), 'utf8')).toBe(expected('shapeUsed.ts'))
 }, 60_000)
+
+it('reports getConfirmedSignaturesForAddress and test doubles in the report and its summary', async () => {
+  const project = tempProject(['slotRange.ts', 'testDoubles.ts'], { nodeModules: true })
+  projects.push(project)
+  const io = captureIo(project.dir)
+  expect(await runCli(['migrate', 'src'], io)).toBe(0)
+  const report = io.err().split('\n')
+  expect(report).toContain(
+    'src/slotRange.ts:10:39: left getConfirmedSignaturesForAddress: web3.js builds it on methods Agave 2.0 removed (getConfirmedBlockSignatures, getConfirmedSignaturesForAddress2), and no one call replaces its slot range: page getSignaturesForAddress between `before`/`until` signatures taken from getBlockSignatures',
+  )
+  expect(report).toContain(
+    "src/testDoubles.ts:16:42: test double getConfirmedTransaction: `jest.spyOn(connection, 'getConfirmedTransaction')` stands in for getConfirmedTransaction; once the code calls getTransaction it intercepts nothing: make it stand in for getTransaction, and return what getTransaction returns",
+  )
+  expect(report.at(-2)).toBe(
+    '1 rewritten, 1 left with a comment, 0 ignored (not a web3.js Connection), 5 test double(s) to update; 2 file(s) would change (run with --write to apply)',
+  )
+}, 60_000)

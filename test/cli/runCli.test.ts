@@ -36,6 +36,15 @@ describe('runCli (the dispatcher)', () => {
     expect((await run(['help'])).stdout).toBe(stdout)
   })
 
+  it('every help screen fits in 100 columns', async () => {
+    for (const args of [['--help'], ['migrate', '--help'], ['history', '--help']]) {
+      const { stdout } = await run(args)
+      const wide = stdout.split('\n').filter((line) => line.length > 100)
+      expect({ args, wide }).toEqual({ args, wide: [] })
+      expect(stdout.split('\n').length).toBeGreaterThan(10)
+    }
+  })
+
   it('migrate --help lists every option with an example, wherever --help stands', async () => {
     const { code, stdout } = await run(['migrate', '--help'])
     expect(code).toBe(0)
@@ -44,7 +53,7 @@ describe('runCli (the dispatcher)', () => {
       /\n {2}-w, --write +apply the rewrites .*\n +example: confirmed-rpc migrate --write src\n/,
     )
     expect(stdout).toMatch(
-      /\n {2}-p, --project <tsconfig> +the tsconfig\.json .*\n +example: confirmed-rpc migrate --project tsconfig\.app\.json src\n/,
+      /\n {2}-p, --project <tsconfig> +the tsconfig\.json [^\n]*\n +the cwd\)\n +example: confirmed-rpc migrate --project tsconfig\.app\.json src\n/,
     )
     expect(stdout).toMatch(
       /\n {2}-h, --help +print this help and exit\n +example: confirmed-rpc migrate --help\n/,
@@ -77,15 +86,28 @@ describe('runCli (the dispatcher)', () => {
       ['migrate', '--write', 'src', 'missing.ts'],
       /^confirmed-rpc migrate: path 'missing\.ts' does not exist\n/,
     ],
-    [['migrate', '--wirte', 'src'], /^confirmed-rpc migrate: Unknown option '--wirte'/],
+    [
+      ['migrate', '--wirte', 'src'],
+      /^confirmed-rpc migrate: unknown option '--wirte' \(did you mean --write\?\)\n/,
+    ],
+    [['migrate', '-x', 'src'], /^confirmed-rpc migrate: unknown option '-x'\n/],
     [
       ['migrate', '--write', '--project'],
-      /^confirmed-rpc migrate: Option '-p, --project <value>' argument missing/,
+      /^confirmed-rpc migrate: -p, --project <tsconfig>: the value is missing\n/,
+    ],
+    [
+      ['migrate', '--project', '--write', 'src'],
+      /^confirmed-rpc migrate: -p, --project <tsconfig>: expected a value, got the option '--write' \(write --project=--write if that is the value\)\n/,
     ],
     [
       ['migrate', '--write', '--write=yes', 'src'],
-      /^confirmed-rpc migrate: Option '-w, --write' does not take an argument/,
+      /^confirmed-rpc migrate: -w, --write takes no value, got '--write=yes'\n/,
     ],
+    [
+      ['history', '--demo', '--limit', '-1'],
+      /^confirmed-rpc history: --limit: expected a whole number, got '-1'\n/,
+    ],
+    [['history', '--demo', '--bogus'], /^confirmed-rpc history: unknown option '--bogus'\n/],
     [
       ['migrate', '--write', 'src/awaited.ts', 'README.md'],
       /^confirmed-rpc migrate: path 'README\.md' is not a source file \(expected \.ts \.tsx/,

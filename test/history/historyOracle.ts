@@ -19,7 +19,7 @@ export type ExpectedWalk =
 /**
  * The whole walk computed from the ledger's oracle (`ledger.signatures`), with the node's cursor
  * rules (Agave's `rpc/src/rpc.rs` and `ledger/src/blockstore.rs`): both cursors are exclusive ledger positions; an unknown
- * `before` gives nothing (before 4.0) or -32020; an unknown `until` is ignored (before 4.0) or
+ * `before` gives nothing (before 4.0, and the walk then finds it unknown) or -32020; an unknown `until` is ignored (before 4.0) or
  * -32020; an `until` newer than the `before` slot leaves only the rest of that slot. Within a
  * slot, positions follow the profile's order (block position from 1.18, signature before), and
  * a release without a commitment param (1.3) reads at `finalized` whatever is asked.
@@ -46,10 +46,10 @@ export function expectedWalk(
   const cursorErrors = rules.cursorNotFoundError
   const before = position(query.before)
   const until = position(query.until)
+  // Before 4.0 the node answers an empty page, after which the walk asks for the transaction
+  // (archivePage.ts): either way the walk fails with the cursor.
   if (query.before !== undefined && before === undefined) {
-    return cursorErrors
-      ? { missing: { param: 'before', cursor: query.before } }
-      : { signatures: [] }
+    return { missing: { param: 'before', cursor: query.before } }
   }
   if (query.until !== undefined && until === undefined && cursorErrors) {
     return { missing: { param: 'until', cursor: query.until } }

@@ -135,7 +135,10 @@ describe.each(cursorForms)('before and until given as %s', (_, beforeInput, unti
     expect(walked).toEqual(between)
     expect(fetched).toEqual(between)
     const pages = sent.filter((request) => request.method === 'getConfirmedSignaturesForAddress2')
-    for (const request of pages) expect(request.params[1]).toMatchObject(wire)
+    // The first page starts at the cursors as given; the short page that ends the walk is
+    // followed by one request from its last entry, `until` unchanged.
+    expect(pages[0]?.params[1]).toMatchObject(wire)
+    for (const request of pages) expect(request.params[1]).toMatchObject({ until: wire.until })
   })
 })
 

@@ -43,6 +43,13 @@ describe('toBase58String', () => {
     expect(error.message).toContain('`address`')
   })
 
+  it('names the kind with its article: an address of the wrong size', () => {
+    const error = rejection(() =>
+      toBase58String(bs58.encode(new Uint8Array(31).fill(1)), ADDRESS, 'm', 'address'),
+    )
+    expect(error.context.reason).toBe('an address is 32 bytes, this one decodes to 31')
+  })
+
   it('rejects an address given where a signature is expected', () => {
     const error = rejection(() => toBase58String(address, SIGNATURE, 'getTransaction', 'signature'))
     expect(error.context.reason).toBe('a signature is 64 bytes, this one decodes to 32')

@@ -214,3 +214,18 @@ describe('createMockLedger with a generated ledger', () => {
     },
   )
 })
+
+describe('createMockLedger options', () => {
+  it('an unknown profile is an INVALID_PARAM that lists the profiles', () => {
+    const make = () => createMockLedger({ profile: '4.x' as 'v4' })
+    expect(make).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_PARAM',
+        context: expect.objectContaining({ method: 'createMockLedger', param: 'profile' }),
+      }),
+    )
+    expect(make).toThrow(
+      "expected one of 'v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4', 'old-faithful', got string \"4.x\"",
+    )
+  })
+})

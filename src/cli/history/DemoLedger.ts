@@ -4,5 +4,9 @@ export type DemoLedger = Readonly<{
   url: string
   /** Its busiest address. */
   address: string
+  /** The node release the ledger answers as (`createMockLedger`'s `profile`). */
+  profile: string
+  /** The seed it was generated from. */
+  seed: number
   close(): Promise<void>
 }>

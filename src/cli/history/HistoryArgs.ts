@@ -8,6 +8,8 @@ export type HistoryArgs = Readonly<{
   urls: readonly string[]
   /** `--out`, resolved against the working directory; `undefined` for stdout. */
   out: string | undefined
+  /** `--out` as the user typed it: how messages name the file. */
+  outAsGiven: string | undefined
   pageSize: number | undefined
   parallel: number | undefined
   requestsPerSecond: number | undefined

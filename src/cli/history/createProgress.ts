@@ -25,6 +25,7 @@ export function createProgress(
   const { tty, columns, quiet, now } = options
   let lastDraw = Number.NEGATIVE_INFINITY
   let lastLogPages = 0
+  let lastLine = ''
   let drawn = false
   const toWidth = (line: string) =>
     columns !== undefined && columns > 1 && line.length >= columns
@@ -40,7 +41,8 @@ export function createProgress(
         drawn = true
       } else {
         if (state.pages - lastLogPages < LOG_EVERY_PAGES && at - lastDraw < LOG_EVERY_MS) return
-        io.stderr(`${PREFIX}${formatProgressLine(state)}\n`)
+        lastLine = `${PREFIX}${formatProgressLine(state)}`
+        io.stderr(`${lastLine}\n`)
         lastLogPages = state.pages
       }
       lastDraw = at
@@ -49,6 +51,9 @@ export function createProgress(
       if (quiet) return
       const line = `${PREFIX}${formatProgressLine(state)}`
       if (tty) io.stderr(`${drawn ? '\r\x1b[2K' : ''}${toWidth(line)}\n${PREFIX}${message}\n`)
+      // The last state again only if it moved on since the last line logged (a one-page export
+      // logs its line once).
+      else if (state.pages === lastLogPages && lastLine !== '') io.stderr(`${PREFIX}${message}\n`)
       else io.stderr(`${line}\n${PREFIX}${message}\n`)
     },
   }

@@ -34,12 +34,12 @@ export const historyCommand: CliCommand = {
       does: 'continue it after a crash or Ctrl-C',
     },
     {
-      command: `confirmed-rpc history --format csv --limit 1000 ${ADDRESS} > vote.csv`,
-      does: 'the newest 1000 entries as CSV',
+      command: `confirmed-rpc history --format csv --limit 1000 ${ADDRESS}`,
+      does: 'the newest 1000 entries as CSV, on stdout',
     },
     {
-      command: `confirmed-rpc history --transactions --encoding jsonParsed --limit 50 ${ADDRESS}`,
-      does: 'with their transactions',
+      command: `confirmed-rpc history --transactions --limit 50 ${ADDRESS}`,
+      does: 'with their transactions (--encoding picks how they are encoded)',
     },
     {
       command: 'confirmed-rpc history --demo --limit 20',

@@ -1,6 +1,7 @@
 import type { CliOption } from '../CliOption'
 
-const ADDRESS = 'Vote111111111111111111111111111111111111111'
+// The examples' address: a placeholder keeps each example on one line of the help.
+const ADDRESS = '<address>'
 
 /** The options of `confirmed-rpc history` (its `--help` and its argument parsing read them). */
 export const HISTORY_OPTIONS = {
@@ -9,7 +10,7 @@ export const HISTORY_OPTIONS = {
     valueName: 'url',
     description:
       'JSON-RPC endpoint; repeat it to fail over between several (default: the RPC_URL variable)',
-    example: `confirmed-rpc history --rpc https://a.example.com --rpc https://b.example.com ${ADDRESS}`,
+    example: `confirmed-rpc history --rpc https://a.example --rpc https://b.example ${ADDRESS}`,
   },
   out: {
     type: 'string',

@@ -86,6 +86,7 @@ export function readHistoryArgs(
     },
     urls: demo ? [] : urls,
     out: out === undefined ? undefined : resolve(cwd, out),
+    outAsGiven: out,
     pageSize: readInteger('page-size', text('page-size')),
     parallel: readInteger('parallel', text('parallel')),
     requestsPerSecond: readNumber('requests-per-second', text('requests-per-second')),

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
-import { relative } from 'node:path'
 import type { CliIo } from '../CliIo'
 import { EXIT_CODES } from '../exitCodes'
 import { UsageError } from '../UsageError'
 import { checkHistoryArgs } from './checkHistoryArgs'
+import { checkOutDirectory } from './checkOutDirectory'
 import { checkpointPath } from './checkpointPath'
 import { createHistoryClient } from './createHistoryClient'
 import { createProgress } from './createProgress'
@@ -40,21 +40,20 @@ export async function runHistoryCommand(
 ): Promise<number> {
   const parsed = readHistoryArgs(args, host.env, io.cwd)
   const out = parsed.out
+  if (out !== undefined) checkOutDirectory(out, parsed.outAsGiven ?? out)
   const checkpointFile = out === undefined ? undefined : checkpointPath(out)
   const saved = checkpointFile === undefined ? undefined : readCheckpointFile(checkpointFile)
-  // Relative to the working directory when inside it, else as resolved.
-  const shown = (path: string) => {
-    const inside = relative(io.cwd, path)
-    return inside === '' || inside.startsWith('..') ? path : inside
-  }
+  // Messages name the files as the user gave them.
+  const outName = parsed.outAsGiven ?? ''
+  const checkpointName = checkpointPath(outName)
   if (parsed.resume && saved === undefined) {
     throw new UsageError(
-      `--resume: there is no checkpoint ${shown(checkpointFile ?? '')}: run the command without --resume to start the export`,
+      `--resume: there is no checkpoint ${checkpointName}: run the command without --resume to start the export`,
     )
   }
   if (!parsed.resume && saved !== undefined && !saved.walk.done && out !== undefined) {
     throw new UsageError(
-      `--out ${shown(out)} holds an unfinished export (${shown(checkpointFile ?? '')}): add --resume to continue it, or delete the checkpoint to start over`,
+      `--out ${outName} holds an unfinished export (${checkpointName}): add --resume to continue it, or delete the checkpoint to start over`,
     )
   }
   const resume = parsed.resume ? saved : undefined
@@ -62,7 +61,7 @@ export async function runHistoryCommand(
     const size = existsSync(out) ? statSync(out).size : 0
     if (size < resume.outputBytes) {
       throw new UsageError(
-        `--resume: ${shown(out)} has ${size} bytes, fewer than the ${resume.outputBytes} its checkpoint vouches for: it was changed since; delete the checkpoint to start over`,
+        `--resume: ${outName} has ${size} bytes, fewer than the ${resume.outputBytes} its checkpoint vouches for: it was changed since; delete the checkpoint to start over`,
       )
     }
   }
@@ -80,7 +79,7 @@ export async function runHistoryCommand(
       const mismatch = findQueryMismatch({ ...stand, address }, resume.query)
       if (mismatch.length > 0) {
         throw new UsageError(
-          `--resume: the checkpoint was written for another export (${mismatch.join('; ')}); run the command it was written for, or delete ${shown(checkpointFile ?? '')} to start over`,
+          `--resume: the checkpoint was written for another export (${mismatch.join('; ')}); run the command it was written for, or delete ${checkpointName} to start over`,
         )
       }
     }
@@ -94,7 +93,12 @@ export async function runHistoryCommand(
         `--resume: the checkpoint was written for address ${resume.query.address}, not ${query.address}`,
       )
     }
-    return await exportHistory(query, { parsed, io, host, demo, resume, checkpointFile, shown })
+    if (demo !== undefined && !parsed.quiet) {
+      io.stderr(
+        `history: --demo walks ${query.address} on a mock ledger (profile '${demo.profile}', seed ${demo.seed}) served at ${demo.url}\n`,
+      )
+    }
+    return await exportHistory(query, { parsed, io, host, demo, resume, checkpointFile, outName })
   } finally {
     await demo?.close()
   }
@@ -107,11 +111,12 @@ type ExportContext = Readonly<{
   demo: DemoLedger | undefined
   resume: HistoryCheckpointFile | undefined
   checkpointFile: string | undefined
-  shown: (path: string) => string
+  /** `--out` as the user gave it. */
+  outName: string
 }>
 
 async function exportHistory(query: HistoryQuery, context: ExportContext): Promise<number> {
-  const { parsed, io, host, demo, resume, checkpointFile, shown } = context
+  const { parsed, io, host, demo, resume, checkpointFile, outName } = context
   const client = createHistoryClient({
     urls: demo === undefined ? parsed.urls : [demo.url],
     requestsPerSecond: parsed.requestsPerSecond,
@@ -172,7 +177,7 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
       })
     }
     file = openOutputFile(parsed.out, resume?.outputBytes ?? 0)
-    if (file === undefined) throw new Error(`${shown(parsed.out)} changed while opening it`)
+    if (file === undefined) throw new Error(`${outName} changed while opening it`)
     if (file.bytes() === 0 && header !== '') file.append(header)
   } else if (header !== '') {
     io.stdout(header)
@@ -212,7 +217,7 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   }
   save()
   file?.close()
-  const target = parsed.out === undefined ? 'stdout' : shown(parsed.out)
+  const target = parsed.out === undefined ? 'stdout' : outName
   if (controller.signal.aborted) {
     const how = file === undefined ? '' : `; run the same command with --resume to continue`
     progress.finish(

@@ -11,7 +11,14 @@ export async function startDemoLedger(): Promise<DemoLedger> {
     import('../../testing/createMockLedger'),
     import('../../testing/serveMockLedger'),
   ])
-  const ledger = createMockLedger({ seed: 1 })
+  const seed = 1
+  const ledger = createMockLedger({ seed })
   const server = await serveMockLedger(ledger)
-  return { url: server.url, address: ledger.addresses()[0] ?? '', close: server.close }
+  return {
+    url: server.url,
+    address: ledger.addresses()[0] ?? '',
+    profile: ledger.profile,
+    seed,
+    close: server.close,
+  }
 }

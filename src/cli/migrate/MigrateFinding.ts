@@ -8,6 +8,9 @@ import type { DeprecatedMethod } from './deprecatedMethods'
  *   comment above it says why.
  * - `ignored`: not a web3.js `Connection` call (e.g. confirmed-rpc's own client, whose
  *   deprecated methods keep working), so nothing to do; no comment.
+ * - `double`: a test double (a spy taking the method by name, a member of an object literal typed
+ *   as a `Connection`) stands in for the deprecated method: once the calls use the replacement it
+ *   intercepts nothing. Reported only; the file is not changed there.
  */
 export type MigrateFinding = Readonly<{
   /** Path as shown in the report and the diff (relative to the working directory). */
@@ -16,7 +19,7 @@ export type MigrateFinding = Readonly<{
   line: number
   column: number
   method: DeprecatedMethod
-  outcome: 'rewritten' | 'left' | 'ignored'
+  outcome: 'rewritten' | 'left' | 'ignored' | 'double'
   /** The replacement method: what a rewritten call now calls, what a left one should. */
   replacement: string
   /** One sentence: how the arguments were rewritten, or why the call was not. */

@@ -9,8 +9,20 @@
  *   `transaction` to a web3.js `Transaction`; `getTransaction` to `{ message, signatures }`), so
  *   the call is rewritten only where no code can read the changed part. The parsed variants
  *   return the same type (`ParsedConfirmedTransaction` is an alias of `ParsedTransactionWithMeta`).
+ * - `none`: never rewritten, always reported with `why`. `getConfirmedSignaturesForAddress`
+ *   (address, startSlot, endSlot) is built in web3.js v1 on getConfirmedBlockSignatures and
+ *   getConfirmedSignaturesForAddress2 (`Connection.getConfirmedSignaturesForAddress` in
+ *   `src/connection.ts`), both removed in Agave 2.0, so it fails there; no `Connection` method
+ *   takes a slot range, so no one call keeps its meaning.
  */
 export const DEPRECATED_METHODS = {
+  getConfirmedSignaturesForAddress: {
+    replacement: 'getSignaturesForAddress',
+    config: 'none',
+    resultShapeChanges: true,
+    maxArguments: 3,
+    why: 'web3.js builds it on methods Agave 2.0 removed (getConfirmedBlockSignatures, getConfirmedSignaturesForAddress2), and no one call replaces its slot range: page getSignaturesForAddress between `before`/`until` signatures taken from getBlockSignatures',
+  },
   getConfirmedSignaturesForAddress2: {
     replacement: 'getSignaturesForAddress',
     config: 'rename',

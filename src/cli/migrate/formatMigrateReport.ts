@@ -40,8 +40,10 @@ export function formatMigrateReport(
   const action = options.write
     ? `${changed.length - options.writeErrors.size} file(s) written`
     : `${changed.length} file(s) would change (run with --write to apply)`
+  const doubles = count('double')
+  const doubleText = doubles > 0 ? `, ${doubles} test double(s) to update` : ''
   lines.push(
-    `${count('rewritten')} rewritten, ${count('left')} left with a comment, ${count('ignored')} ignored (not a web3.js Connection); ${action}${failed.length > 0 ? `; ${failed.length} failed` : ''}`,
+    `${count('rewritten')} rewritten, ${count('left')} left with a comment, ${count('ignored')} ignored (not a web3.js Connection)${doubleText}; ${action}${failed.length > 0 ? `; ${failed.length} failed` : ''}`,
   )
   return `${lines.join('\n')}\n`
 }

@@ -4,6 +4,7 @@ import { classifyReceiver } from './classifyReceiver'
 import { DEPRECATED_METHODS } from './deprecatedMethods'
 import { findMethodReferences, type MethodReference } from './findMethodReferences'
 import { findResultShapeUse } from './findResultShapeUse'
+import { findTestDoubles } from './findTestDoubles'
 import { leaveComment } from './leaveComment'
 import type { MigrateFinding } from './MigrateFinding'
 import { planConfigArgument } from './planConfigArgument'
@@ -23,7 +24,8 @@ export type MigrateSourceFileOptions = Readonly<{
 /**
  * Rewrites the deprecated web3.js v1 `Connection` calls of one file (see DEPRECATED_METHODS)
  * and returns the new text with a finding per reference: rewritten, left (with a
- * `// confirmed-rpc migrate:` comment above it saying why) or ignored (not a `Connection`).
+ * `// confirmed-rpc migrate:` comment above it saying why) or ignored (not a `Connection`), and
+ * one per test double that names a deprecated method (reported only; see findTestDoubles).
  * The file's syntax tree is only read; the edits are applied to its text.
  */
 export function migrateSourceFile(
@@ -64,6 +66,21 @@ export function migrateSourceFile(
       finding('left', `${outcome.reason}${matchedBy}`)
     }
   }
+  for (const double of findTestDoubles(sourceFile)) {
+    const { line, column } = sourceFile.getLineAndColumnAtPos(double.name.getStart())
+    const spec = DEPRECATED_METHODS[double.method]
+    const result = spec.resultShapeChanges ? `, and return what ${spec.replacement} returns` : ''
+    findings.push({
+      file: options.displayPath,
+      line,
+      column,
+      method: double.method,
+      replacement: spec.replacement,
+      outcome: 'double',
+      detail: `\`${double.text}\` stands in for ${double.method}; once the code calls ${spec.replacement} it intercepts nothing: make it stand in for ${spec.replacement}${result}`,
+    })
+  }
+  findings.sort((a, b) => a.line - b.line || a.column - b.column)
   return { rewritten: applyTextEdits(sourceFile.getFullText(), edits), findings }
 }
 
@@ -84,6 +101,7 @@ function planReference(
     reason,
     comment: `${method} kept: ${reason}`,
   })
+  if (spec.config === 'none') return leave(spec.why)
   const call = access.getParent()
   if (!Node.isCallExpression(call) || call.getExpression() !== access) {
     return leave(

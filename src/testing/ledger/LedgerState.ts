@@ -9,7 +9,15 @@
  * `'v1.14'`, `'v1.18'`) or an Agave line (`'v2'` for 2.0-2.2, `'v4'` for 4.x). `profileRules`
  * documents the patch release each one stands for.
  */
-export type LedgerProfile = 'v1.3' | 'v1.6' | 'v1.9' | 'v1.14' | 'v1.18' | 'v2' | 'v4'
+export type LedgerProfile =
+  | 'v1.3'
+  | 'v1.6'
+  | 'v1.9'
+  | 'v1.14'
+  | 'v1.18'
+  | 'v2'
+  | 'v4'
+  | 'old-faithful'
 
 /** A compiled instruction as it sits in a message: indexes into the account key list. */
 export type CompiledInstruction = Readonly<{

@@ -50,12 +50,13 @@ const ERAS: Readonly<Record<LedgerProfile, LedgerEra>> = {
   'v1.18': era(CURRENT, G.current),
   v2: era(CURRENT, G.current),
   v4: era(CURRENT, G.current),
+  'old-faithful': era(CURRENT, G.current),
 }
 
 /**
  * The generator's view of a profile: which transactions its release could hold, and which
- * releases wrote its rows. The 1.18, 2.x and 4.x profiles share one era, so the same seed gives
- * the same ledger for all three.
+ * releases wrote its rows. The 1.18, 2.x, 4.x and Old Faithful profiles share one era, so the
+ * same seed gives the same ledger for all four.
  */
 export function ledgerEra(profile: LedgerProfile): LedgerEra {
   return ERAS[profile]

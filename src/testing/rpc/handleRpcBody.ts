@@ -1,4 +1,5 @@
 import { isPlainObject } from '../../json/isPlainObject'
+import { archiveError } from './findArchiveRefusal'
 import type { JsonOut } from './JsonOut'
 import { methodsFor } from './methodsFor'
 import type { RpcContext } from './RpcContext'
@@ -53,7 +54,7 @@ function handleCall(ctx: RpcContext, call: unknown): JsonOut | undefined {
   const id = hasId ? (call.id as Id) : null
   if (!isWellFormed(call)) return invalidRequest(id)
   if (!hasId) return undefined
-  if (call.jsonrpc !== '2.0') {
+  if (call.jsonrpc !== '2.0' && ctx.rules.archive?.ignoresJsonrpcVersion !== true) {
     // The node echoes the request's (missing) version: the answer has no `jsonrpc` member.
     return { error: { code: -32600, message: 'Unsupported JSON-RPC protocol version' }, id }
   }
@@ -70,9 +71,13 @@ function handleCall(ctx: RpcContext, call: unknown): JsonOut | undefined {
  * Answers a parsed JSON-RPC body the way the node's JSON-RPC layer does: a request object gets a
  * response object, a batch an array of responses (notifications left out), `[]` a single
  * -32600. Returns undefined when nothing is to be sent back (notifications only). A body the
- * node cannot read as requests at all (a bare number, a batch holding one, a bad `id`) is -32700.
+ * node cannot read as requests at all (a bare number, a batch holding one, a bad `id`) is -32700,
+ * and so is any batch on an archive that takes one request per body.
  */
 export function handleRpcBody(ctx: RpcContext, body: unknown): JsonOut | undefined {
+  if (Array.isArray(body) && ctx.rules.archive?.refusesBatches === true) {
+    return archiveError(-32700, 'Parse error')
+  }
   if (Array.isArray(body)) {
     if (body.length === 0) return invalidRequest(null)
     if (body.some(breaksParsing)) return PARSE_ERROR_RESPONSE

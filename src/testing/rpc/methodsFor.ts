@@ -1,3 +1,6 @@
+import type { ArchiveDialect } from './ArchiveDialect'
+import { createArchiveSignaturesHandler } from './createArchiveSignaturesHandler'
+import { createArchiveTransactionHandler } from './createArchiveTransactionHandler'
 import { createGetBlockHandler } from './createGetBlockHandler'
 import { createGetBlocksHandler } from './createGetBlocksHandler'
 import { createGetBlocksWithLimitHandler } from './createGetBlocksWithLimitHandler'
@@ -41,11 +44,32 @@ const PROVIDER: Readonly<Record<ProviderMethod, MethodHandler>> = {
 }
 
 const BY_AVAILABILITY = new Map<string, ReadonlyMap<string, MethodHandler>>()
+const BY_ARCHIVE = new Map<ArchiveDialect, ReadonlyMap<string, MethodHandler>>()
+
+/**
+ * An archive's methods: the history ones, in its dialect, and the block ones as a node serves
+ * them (Old Faithful's allow-list, `multiepoch.go:606-613`); no deprecated name, no provider
+ * method.
+ */
+function archiveMethods(dialect: ArchiveDialect): ReadonlyMap<string, MethodHandler> {
+  let methods = BY_ARCHIVE.get(dialect)
+  if (methods === undefined) {
+    methods = new Map([
+      ...ALWAYS,
+      ...REPLACEMENTS,
+      ['getTransaction', createArchiveTransactionHandler()],
+      ['getSignaturesForAddress', createArchiveSignaturesHandler(dialect)],
+    ])
+    BY_ARCHIVE.set(dialect, methods)
+  }
+  return methods
+}
 
 /**
  * The methods a profile's node serves, provider methods included; every other name is -32601.
  */
 export function methodsFor(rules: ProfileRules): ReadonlyMap<string, MethodHandler> {
+  if (rules.archive !== undefined) return archiveMethods(rules.archive)
   const provider = [...new Set(rules.providerMethods)].sort()
   const key = `${rules.replacementMethods}/${rules.deprecatedMethods}/${provider.join(',')}`
   let methods = BY_AVAILABILITY.get(key)

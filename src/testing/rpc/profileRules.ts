@@ -1,5 +1,6 @@
 import type { LedgerProfile } from '../ledger/LedgerState'
 import { BUILTIN_AND_SYSVAR_KEYS, RESERVED_ACCOUNT_KEYS } from '../ledger/programIds'
+import { type ArchiveDialect, OLD_FAITHFUL } from './ArchiveDialect'
 
 /**
  * The node behaviours that differ between the releases the mock imitates. Each flag names the
@@ -150,6 +151,8 @@ export type ProfileRules = Readonly<{
    * `providerMethods` option of `createMockLedger` adds them on any profile.
    */
   providerMethods: readonly ProviderMethod[]
+  /** How the history archive this profile imitates pages; undefined for a node release. */
+  archive: ArchiveDialect | undefined
 }>
 
 /** A provider method the mock can serve on top of a release's own (see `providerMethods`). */
@@ -260,6 +263,7 @@ const V1_18: ProfileRules = {
   blockHeight: true,
   blockRewardsParamCoversTransactions: true,
   providerMethods: [],
+  archive: undefined,
 }
 
 const V1_14: ProfileRules = {
@@ -339,7 +343,11 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
     costUnits: true,
     borshIoErrorUnit: true,
   },
+  'old-faithful': { ...V2, archive: OLD_FAITHFUL },
 }
+
+/** Every profile the mock imitates, oldest first: the values `createMockLedger` accepts. */
+export const LEDGER_PROFILES = Object.keys(RULES) as readonly LedgerProfile[]
 
 /**
  * The behaviour set of a profile. Each profile stands for one patch release, read from the
@@ -355,6 +363,9 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
  * - `'v1.14'`: 1.14.x after 1.14.2, read at v1.14.8. v0 messages, `version`, `loadedAddresses`,
  *   `returnData`, `computeUnitsConsumed`, `source`; no `stackHeight`.
  * - `'v1.18'`: read at v1.18.26. `'v2'`: Agave 2.0 to 2.2. `'v4'`: Agave 4.x.
+ * - `'old-faithful'`: the Old Faithful archive (rpcpool/yellowstone-faithful @ 6bba09d), which
+ *   serves the replacement methods only and pages its own way (see {@link OLD_FAITHFUL}); its
+ *   transactions are shaped as Agave 2.x writes them.
  *
  * @param providerMethods Provider methods the node serves on top of its release's own.
  */

@@ -251,6 +251,68 @@ describe('confirmed-rpc history, in process', () => {
     expect(server.stats.requests).toBe(before)
   })
 
+  it.each([
+    [
+      ['--out', 'missing/all.jsonl'],
+      '--out missing/all.jsonl: the directory missing does not exist; create it first, or choose another path',
+    ],
+    [['--out', '.'], '--out . is a directory: name a file, e.g. ./history.jsonl'],
+    [['--out', 'plain.txt/all.jsonl'], '--out plain.txt/all.jsonl: plain.txt is not a directory'],
+  ])('%j is a usage error naming the path as given, and writes nothing', async (args, message) => {
+    writeFileSync(join(dir, 'plain.txt'), 'x')
+    const before = server.stats.requests
+    const { code, stdout, stderr } = await run(['--rpc', server.url, ...args, address])
+    expect({ code, stdout, stderr }).toEqual({ code: { usage: message }, stdout: '', stderr: '' })
+    expect(existsSync(join(dir, 'missing'))).toBe(false)
+    expect(server.stats.requests).toBe(before)
+  })
+
+  it('exits 2 through the program for --out in a missing directory, with no temporary file', async () => {
+    const io = captureIo(dir)
+    const code = await runCli(['history', '--demo', '--out', 'nowhere/x.jsonl'], io)
+    expect(code).toBe(2)
+    expect(io.err()).toBe(
+      "confirmed-rpc history: --out nowhere/x.jsonl: the directory nowhere does not exist; create it first, or choose another path\nRun 'confirmed-rpc history --help' for usage.\n",
+    )
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false)
+  })
+
+  it('names files in messages as the user gave them', async () => {
+    const given = './sub/../given.jsonl'
+    const { code } = await run(['--rpc', server.url, '--out', given, '--resume', address])
+    expect(code).toEqual({
+      usage: `--resume: there is no checkpoint ${given}.checkpoint.json: run the command without --resume to start the export`,
+    })
+    const done = await run(['--rpc', server.url, '--out', given, '--limit', '5', address])
+    expect(done.code).toBe(0)
+    expect(done.stderr).toContain(`history: done: 5 entries in ${given}\n`)
+  })
+
+  it('a one-page export prints its progress line once', async () => {
+    const { code, stderr } = await run(['--rpc', server.url, '--limit', '7', address])
+    expect(code).toBe(0)
+    const progress = lines(stderr).filter((line) => /^history: 7 entries, 1 pages, /.test(line))
+    expect(progress).toHaveLength(1)
+    expect(lines(stderr)).toHaveLength(2)
+    expect(lines(stderr)[1]).toBe('history: done: 7 entries in stdout')
+  })
+
+  it('--demo says which address, profile and URL it walks (not with --quiet)', async () => {
+    const demo = createMockLedger({ seed: 1 })
+    const busiest = demo.addresses()[0] ?? ''
+    const { code, stdout, stderr } = await run(['--demo', '--limit', '2'])
+    expect(code).toBe(0)
+    expect(lines(stdout).map((line) => JSON.parse(line))).toEqual(
+      demo.signatures(busiest).slice(0, 2),
+    )
+    expect(lines(stderr)[0]).toMatch(
+      new RegExp(
+        `^history: --demo walks ${busiest} on a mock ledger \\(profile 'v1\\.18', seed 1\\) served at http://127\\.0\\.0\\.1:\\d+/$`,
+      ),
+    )
+    expect((await run(['--demo', '--limit', '2', '--quiet'])).stderr).toBe('')
+  })
+
   it('needs an endpoint: --rpc, or RPC_URL; a bad URL is named redacted', async () => {
     expect((await run([address])).code).toEqual({ usage: expect.stringContaining('no endpoint') })
     const fromEnv = await run(['--limit', '3', address], { env: { RPC_URL: server.url } })

@@ -1,0 +1,72 @@
+/**
+ * How a history archive (not an Agave node) answers: the paging rules a walk must not take for
+ * Agave's. A profile of `createMockLedger` carries one when it imitates an archive. Each field
+ * names its source; `'old-faithful'` follows rpcpool/yellowstone-faithful @ 6bba09d.
+ */
+export type ArchiveDialect = Readonly<{
+  /** The archive's name, for messages. */
+  name: string
+  /**
+   * getSignaturesForAddress lists the `until` entry, then stops (OF
+   * `gsfa/gsfa-read-multiepoch.go:195-198`). Agave's `until` is exclusive.
+   */
+  untilInclusive: boolean
+  /**
+   * `before` and `until` are matched by signature inside the address's own history (OF
+   * `gsfa/gsfa-read-multiepoch.go:175-198`): an unknown or foreign `before` gives `[]`, an unknown
+   * or foreign `until` is ignored. No error either way.
+   */
+  cursorsInAddressHistory: boolean
+  /**
+   * A `limit` of 0 or less, above `maxLimit`, or not a number is read as `maxLimit`, without an
+   * error (OF `getSignaturesForAddress.go:42-46,67-70`).
+   */
+  clampsLimit: boolean
+  /** The largest page. */
+  maxLimit: number
+  /**
+   * Batches (a JSON array body) are refused: HTTP 400, -32700 `Parse error` (OF
+   * `multiepoch.go:394-404`, the body is decoded into one request).
+   */
+  refusesBatches: boolean
+  /**
+   * Request bodies above this many bytes are refused: HTTP 413, -32600 `Request entity too
+   * large` (OF `multiepoch.go:375-384`); undefined for no cap.
+   */
+  maxBodyBytes: number | undefined
+  /**
+   * Slots per epoch index. A page that spans several epochs lists the older epoch's entries
+   * first: OF keeps a page's entries in a Go map by epoch and ranges over it, in random order
+   * (`multiepoch-getSignaturesForAddress.go:217-228`); the mock takes the worst order, always.
+   * Within an epoch, newest first. Undefined: one index, history order.
+   */
+  epochSlots: number | undefined
+  /**
+   * `commitment` and `minContextSlot` are not read: the archive serves finalized history only
+   * (OF `getSignaturesForAddress.go:10-16`), and every entry is `finalized`.
+   */
+  ignoresCommitment: boolean
+  /**
+   * getTransaction of an unknown signature is -32009 `Transaction not found` (OF
+   * `multiepoch-getTransaction.go:60-63`) instead of `null`; its second param must be a config
+   * object (a bare encoding is -32602 `Invalid params`); `version` is always written.
+   */
+  transactionNotFoundError: boolean
+  /** Requests without `"jsonrpc": "2.0"` are answered (OF never reads the member). */
+  ignoresJsonrpcVersion: boolean
+}>
+
+/** Old Faithful (`faithful-cli rpc`), as Triton routes mainnet history to it. */
+export const OLD_FAITHFUL: ArchiveDialect = {
+  name: 'Old Faithful',
+  untilInclusive: true,
+  cursorsInAddressHistory: true,
+  clampsLimit: true,
+  maxLimit: 1000,
+  refusesBatches: true,
+  maxBodyBytes: 1024,
+  epochSlots: 128,
+  ignoresCommitment: true,
+  transactionNotFoundError: true,
+  ignoresJsonrpcVersion: true,
+}

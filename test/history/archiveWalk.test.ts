@@ -1,0 +1,151 @@
+import bs58 from 'bs58'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/client'
+import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
+import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
+import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import { createMockLedger } from '../../src/testing/createMockLedger'
+import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { batching } from '../../src/transport/batching'
+import { collect, FAST, setup } from './walkSetup'
+
+// The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an
+// unknown `before`, pages listed epoch by epoch, no batches): exact against the oracle, which is
+// the address's finalized history, newest first.
+const ledger = createMockLedger({ seed: 11, transactions: 3_000, profile: 'old-faithful' })
+const addresses = ledger.addresses().slice(0, 6)
+const [busiest = ''] = addresses
+const oracle = (address: string) => ledger.signatures(address).map((info) => info.signature)
+
+/** The walk's expected output: exclusive cursors over the oracle, then the limit. */
+function expected(
+  address: string,
+  query: Readonly<{
+    before?: string | undefined
+    until?: string | undefined
+    limit?: number | undefined
+  }>,
+): string[] {
+  const all = oracle(address)
+  const from = query.before === undefined ? 0 : all.indexOf(query.before) + 1
+  const to = query.until === undefined ? all.length : all.indexOf(query.until)
+  const range = all.slice(from, Math.max(from, to))
+  return query.limit === undefined ? range : range.slice(0, query.limit)
+}
+
+describe("the sequential walk on the 'old-faithful' profile", () => {
+  it('yields every history whole, whatever the page size, though pages span epochs', async () => {
+    expect(oracle(busiest).length).toBeGreaterThan(1000)
+    for (const address of addresses) {
+      for (const pageSize of [1000, 333, 64, 7]) {
+        const walk = signaturesForAddress(setup(ledger).context, address, { pageSize, ...FAST })
+        expect(await collect(walk)).toEqual(oracle(address))
+        expect(walk.checkpoint().done).toBe(true)
+      }
+    }
+  })
+
+  it('is exact for cursors and limits from the history, and never yields until', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...addresses),
+        fc.nat(),
+        fc.nat(),
+        fc.option(fc.integer({ min: 1, max: 1500 }), { nil: undefined }),
+        fc.constantFrom(1000, 100, 9),
+        async (address, a, b, limit, pageSize) => {
+          const all = oracle(address)
+          // `until` strictly older than `before` (Old Faithful ignores an `until` at or above
+          // `before`, and scans on: a case the walk does not cover; see docs/node-versions.md).
+          const [first, second] = [a % all.length, b % all.length].sort((x, y) => x - y)
+          if (first === second) return
+          const query = {
+            before: a % 3 === 0 ? undefined : all[first as number],
+            until: b % 3 === 0 ? undefined : all[second as number],
+            limit,
+          }
+          const walk = signaturesForAddress(setup(ledger).context, address, {
+            ...query,
+            pageSize,
+            ...FAST,
+          })
+          const walked = await collect(walk)
+          expect(walked).toEqual(expected(address, query))
+          if (query.until !== undefined) expect(walked).not.toContain(query.until)
+        },
+      ),
+      { numRuns: 60, seed: 29 },
+    )
+  })
+
+  it('fails a resume whose cursor the archive does not know, yielding nothing', async () => {
+    const walk = signaturesForAddress(setup(ledger).context, busiest, { pageSize: 500, ...FAST })
+    const taken: string[] = []
+    for await (const info of walk) {
+      taken.push(info.signature)
+      if (taken.length === 700) break
+    }
+    const saved = walk.checkpoint()
+    // A checkpoint another endpoint wrote: its cursor is a transaction this archive never had.
+    const unknown = bs58.encode(new Uint8Array(64).fill(7))
+    const foreign: HistoryCheckpoint = { ...saved, before: unknown }
+    const { context, wire } = setup(ledger)
+    const resumed = signaturesForAddress(context, busiest, { resume: foreign, ...FAST })
+    const yielded: string[] = []
+    const error = await (async () => {
+      for await (const info of resumed) yielded.push(info.signature)
+    })().catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(CursorNotFoundError)
+    expect((error as CursorNotFoundError).context).toMatchObject({
+      cursor: unknown,
+      param: 'before',
+    })
+    expect(yielded).toEqual([])
+    expect(wire.sent.at(-1)).toMatchObject({ method: 'getTransaction' })
+    // The checkpoint this archive wrote resumes exactly.
+    const rest = await collect(
+      signaturesForAddress(setup(ledger).context, busiest, { resume: saved, ...FAST }),
+    )
+    expect([...taken, ...rest]).toEqual(oracle(busiest))
+  })
+
+  it('ends at once after a resume from the last entry, which the archive knows', async () => {
+    const all = oracle(busiest)
+    const { context, wire } = setup(ledger)
+    const walk = signaturesForAddress(context, busiest, { before: all.at(-1), ...FAST })
+    expect(await collect(walk)).toEqual([])
+    expect(wire.sent.map((request) => request.method)).toContain('getTransaction')
+  })
+
+  describe('over HTTP, with batching asked for', () => {
+    let server: MockLedgerServer
+    beforeAll(async () => {
+      server = await serveMockLedger(ledger)
+    })
+    afterAll(() => server.close())
+
+    it('stays exact; the archive refuses one batch and is sent single requests after', async () => {
+      // Per call: its batch size and, when answered, the HTTP status.
+      const events: { batchSize: number; status: number | undefined }[] = []
+      const client = createClient({
+        url: server.url,
+        batch: batching(),
+        deprecationWarnings: false,
+        onResponse: (event) => events.push({ batchSize: event.batchSize, status: event.status }),
+      })
+      const walk = client.signaturesForAddress(busiest, { pageSize: 400, headCheck: true, ...FAST })
+      expect(await collect(walk)).toEqual(oracle(busiest))
+      const batched = events.filter((event) => event.batchSize > 1)
+      // The head checks went out as one batch, refused with 400 (each of its calls reports it);
+      // every call after went alone.
+      expect(batched.length).toBeGreaterThan(0)
+      expect(batched.every((event) => event.status === 400)).toBe(true)
+      expect(batched.length).toBe(batched[0]?.batchSize)
+      const lastBatched = events.map((event) => event.batchSize > 1).lastIndexOf(true)
+      expect(events.length - lastBatched).toBeGreaterThan(3)
+      const statuses = events.map((event) => event.status)
+      expect(statuses.filter((status) => status === 413)).toEqual([])
+    })
+  })
+})
