@@ -3,28 +3,12 @@ import type { Base58Input } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
 
 /** What a base58 parameter must decode to. */
-export type Base58Kind = Readonly<{
-  bytes: number
-  maxLength: number
-  noun: string
-  /** The noun with its article, for messages: `a signature`, `an address`. */
-  withArticle: string
-}>
+export type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
 
 /** A transaction signature: 64 bytes, at most 88 base58 characters. */
-export const SIGNATURE: Base58Kind = {
-  bytes: 64,
-  maxLength: 88,
-  noun: 'signature',
-  withArticle: 'a signature',
-}
+export const SIGNATURE: Base58Kind = { bytes: 64, maxLength: 88, noun: 'signature' }
 /** An account address: 32 bytes, at most 44 base58 characters. */
-export const ADDRESS: Base58Kind = {
-  bytes: 32,
-  maxLength: 44,
-  noun: 'address',
-  withArticle: 'an address',
-}
+export const ADDRESS: Base58Kind = { bytes: 32, maxLength: 44, noun: 'address' }
 
 /**
  * Returns the base58 string of a signature or address parameter, or throws `InvalidParamError`.
@@ -59,7 +43,8 @@ export function toBase58String(
     throw invalidParam(
       method,
       param,
-      `${kind.withArticle} is ${kind.bytes} bytes, this one decodes to ${byteLength}`,
+      // The article from the noun: 'an address', 'a signature'.
+      `a${kind.noun < 'b' ? 'n' : ''} ${kind.noun} is ${kind.bytes} bytes, this one decodes to ${byteLength}`,
     )
   }
   return text

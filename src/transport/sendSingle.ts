@@ -59,12 +59,10 @@ export function takeBudget(
   signal: AbortSignal | undefined,
   context: Readonly<{ method: string; endpoint: string }>,
 ): Promise<void> {
-  const { method, endpoint } = context
   return (config.budget as RequestBudget).acquire({
+    ...context,
     count,
-    endpoint,
-    method,
     signal,
-    onWait: (waitMs) => notify(config.onThrottle, { kind: 'budget', method, endpoint, waitMs }),
+    onWait: (waitMs) => notify(config.onThrottle, { kind: 'budget', ...context, waitMs }),
   })
 }

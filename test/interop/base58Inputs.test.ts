@@ -56,9 +56,7 @@ describe.each(addressForms)('an address given as %s', (_, input) => {
     const { client, sent } = recordingClient()
     const page = await client.getConfirmedSignaturesForAddress2(input, { limit: 5 })
     expect(page.map((info) => info.signature)).toEqual([0, 1, 2, 3, 4].map(at))
-    expect(sent).toEqual([
-      { method: 'getConfirmedSignaturesForAddress2', params: [busiest, { limit: 5 }] },
-    ])
+    expect(sent).toEqual([{ method: 'getSignaturesForAddress', params: [busiest, { limit: 5 }] }])
   })
 
   it('getSignaturesForAddress sends the base58 string', async () => {
@@ -80,7 +78,7 @@ describe.each(addressForms)('an address given as %s', (_, input) => {
     }
     expect(walked).toEqual([0, 1, 2, 3, 4, 5, 6].map(at))
     expect(fetched).toEqual([at(0), at(1)])
-    const pages = sent.filter((request) => request.method === 'getConfirmedSignaturesForAddress2')
+    const pages = sent.filter((request) => request.method === 'getSignaturesForAddress')
     expect(pages.length).toBeGreaterThanOrEqual(4)
     for (const request of pages) expect(request.params[0]).toBe(busiest)
   })
@@ -91,7 +89,8 @@ describe.each(signatureForms(legacy))('a signature given as %s', (_, input) => {
     const { client, sent } = recordingClient()
     const tx = await client.getConfirmedTransaction(input, 'base64')
     expect(tx?.slot).toBe(ledger.transaction(legacy)?.slot)
-    expect(sent).toEqual([{ method: 'getConfirmedTransaction', params: [legacy, 'base64'] }])
+    // Sent as its replacement, the encoding in a config object (what getTransaction reads).
+    expect(sent).toEqual([{ method: 'getTransaction', params: [legacy, { encoding: 'base64' }] }])
   })
 
   it('getTransaction sends the base58 string', async () => {
@@ -134,7 +133,7 @@ describe.each(cursorForms)('before and until given as %s', (_, beforeInput, unti
     }
     expect(walked).toEqual(between)
     expect(fetched).toEqual(between)
-    const pages = sent.filter((request) => request.method === 'getConfirmedSignaturesForAddress2')
+    const pages = sent.filter((request) => request.method === 'getSignaturesForAddress')
     // The first page starts at the cursors as given; the short page that ends the walk is
     // followed by one request from its last entry, `until` unchanged.
     expect(pages[0]?.params[1]).toMatchObject(wire)

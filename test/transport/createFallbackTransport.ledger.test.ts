@@ -78,7 +78,9 @@ describe('a client over a fallback transport of served mock ledgers', () => {
     const v2 = await serve('v2')
     const spare = await serve('v1.18')
     const events: ThrottleEvent[] = []
+    const refused: string[] = []
     const client = failoverClient([limited.url, v2.url, spare.url], {
+      http: { onResponse: (event) => event.rpcCode === -32601 && refused.push(event.method) },
       fallback: { onThrottle: (event) => events.push(event) },
       maxSupportedTransactionVersion: 0,
     })
@@ -98,10 +100,11 @@ describe('a client over a fallback transport of served mock ledgers', () => {
     expect(events).toEqual([
       expect.objectContaining({ kind: 'cooldown', endpoint: limited.url, cooldownMs: 60_000 }),
     ])
-    // The 2.x endpoint served everything else, nothing refused: the pages, the page of five and
-    // the transaction.
+    // The 2.x endpoint served everything else: the pages, the page of five and the transaction
+    // (a timeout on a loaded machine sends one again), none of them refused.
     const pages = Math.ceil(signatures.length / 1000)
-    expect(v2.stats.requests).toBe(pages + 2)
+    expect(v2.stats.requests).toBeGreaterThanOrEqual(pages + 2)
+    expect(refused).toEqual([])
     expect(spare.stats.requests).toBe(0)
   })
 

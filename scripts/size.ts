@@ -1,0 +1,32 @@
+/**
+ * `npm run size`: what a browser app that imports the package downloads (esbuild, minified,
+ * gzip -9, bs58 included), against the targets, how many source files its code comes from, and
+ * what each composed piece adds. Needs dist/ (`npm run build`).
+ */
+import {
+  ACTIONS_ENTRY,
+  APP_TARGETS,
+  CLIENT_ENTRY,
+  COMPOSED,
+  growthOf,
+  measureApp,
+} from '../bench/suites/measureApps'
+
+const apps = [
+  ['createClient + the two deprecated calls', CLIENT_ENTRY, APP_TARGETS.client],
+  ['createHttpTransport + the two deprecated actions', ACTIONS_ENTRY, APP_TARGETS.actions],
+] as const
+
+let missed = 0
+for (const [name, entry, target] of apps) {
+  const size = await measureApp(entry)
+  const verdict = size.gzipBytes <= target ? 'ok' : `over by ${size.gzipBytes - target} B`
+  if (size.gzipBytes > target) missed++
+  console.log(
+    `${name}: ${size.gzipBytes.toLocaleString('en')} B gzip (target ${target.toLocaleString('en')} B: ${verdict}), ${size.minBytes.toLocaleString('en')} B minified, code from ${size.sourceFiles} source files`,
+  )
+  for (const [piece, use] of Object.entries(COMPOSED)) {
+    console.log(`  + ${piece}: +${await growthOf(entry, piece, use)} B gzip`)
+  }
+}
+process.exitCode = missed === 0 ? 0 : 1
