@@ -11,8 +11,7 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { createClient } from '../src/client'
 import { isConfirmedRpcError } from '../src/errors/ConfirmedRpcError'
-import { toDeprecatedResult } from '../src/migrate/toDeprecatedResult'
-import { toReplacementRequest } from '../src/migrate/toReplacementRequest'
+import { toDeprecatedResult, toReplacementRequest } from '../src/migrate/mappings'
 import { createMockLedger } from '../src/testing/createMockLedger'
 import { serveMockLedger } from '../src/testing/serveMockLedger'
 

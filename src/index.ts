@@ -61,8 +61,8 @@ export type {
   TransactionWalk,
 } from './history/transactionsForAddress'
 export type { HistoryWalker } from './history/types'
-export { DEPRECATED_METHOD_WARNING_CODE } from './migrate/warnDeprecatedMethod'
 export {
+  DEPRECATED_METHOD_WARNING_CODE,
   type MethodPolicyOptions,
   type MethodsPolicy,
   withMethodPolicy,

@@ -1,4 +1,4 @@
-import { compactTransactionParams } from '../migrate/compactTransactionParams'
+import { compactTransactionParams } from '../migrate/mappings'
 import { readTransactionConfig } from '../params/readTransactionConfig'
 import { SIGNATURE, toBase58String } from '../params/toBase58String'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'

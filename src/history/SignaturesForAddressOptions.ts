@@ -3,7 +3,7 @@ import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import type { HistoryWalker } from './types'
 
 /**
- * Options of {@link signaturesForAddress}.
+ * Options of `signaturesForAddress`.
  *
  * @example
  * ```ts

@@ -30,9 +30,10 @@ export type HttpTransportRetryOptions = Readonly<{
    */
   jitter?: 'full' | 'none' | undefined
   /**
-   * Overrides the default policy ({@link isRetryableError}): return `true` to retry, `false` to
-   * give up, `undefined` to keep the default decision. Not asked after an abort, nor once the
-   * attempts are spent.
+   * Overrides the default policy (retry HTTP 408, 429 and 5xx, network errors, timeouts, a
+   * cut-off body, -32005 node unhealthy and -32019 storage unreachable): return `true` to retry,
+   * `false` to give up, `undefined` to keep the default decision. Not asked after an abort, nor
+   * once the attempts are spent.
    * @default undefined
    */
   shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined

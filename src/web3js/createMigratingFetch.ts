@@ -1,11 +1,75 @@
-import { createProbeGate, type ProbeGate } from './createProbeGate'
-import type { MigratingFetchOptions } from './MigratingFetchOptions'
-import { originOf } from './originOf'
-import { readDeprecatedCall } from './readDeprecatedCall'
-import { readMigratingFetchOptions } from './readMigratingFetchOptions'
-import { sendProbe } from './sendProbe'
-import { sendRewritten } from './sendRewritten'
-import { withBody } from './withBody'
+import { isPlainObject } from '../json/isPlainObject'
+import { readExactJson } from '../json/parseJson'
+import {
+  createMethodRoute,
+  type MethodRoute,
+  type MethodRouteState,
+} from '../migrate/createMethodRoute'
+import { checkKnownKeys } from '../params/checkKnownKeys'
+import { describeValue } from '../shared/describeValue'
+import { invalidParam } from '../shared/invalidParam'
+import { defaultFetch } from '../transport/defaultFetch'
+import {
+  type DeprecatedCall,
+  findRefusedRequests,
+  matchRequests,
+  type RefusedRequests,
+  readDeprecatedCall,
+  toDeprecatedAnswers,
+  toReplacementBody,
+} from './rpcBodies'
+
+/** Options of {@link createMigratingFetch}. */
+export type MigratingFetchOptions = Readonly<{
+  /**
+   * The `fetch` that sends every request. Requests other than the deprecated methods reach it
+   * exactly as the caller made them (same arguments), and their response is returned as it is.
+   * @default cross-fetch's `fetch` in Node (node-fetch), as `createHttpTransport` uses; the
+   * platform's `fetch` in the browser build
+   */
+  fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined
+  /**
+   * When `getConfirmedTransaction` and `getConfirmedSignaturesForAddress2` calls are rewritten to
+   * `getTransaction` and `getSignaturesForAddress`.
+   * - `'auto'`: the first deprecated call to an origin goes out as it is. If the node answers it
+   *   with -32601 (nodes from 2.0 on), that call is sent again as the replacement, and every later
+   *   one to that origin is rewritten before it is sent. Calls made while that first call is in
+   *   flight wait for its outcome, so an origin costs one failed call at most.
+   * - `'replacement'`: every deprecated call is rewritten before it is sent. For nodes from 2.0 on,
+   *   and for code that must never send a deprecated method.
+   * @default 'auto'
+   */
+  methods?: 'auto' | 'replacement' | undefined
+}>
+
+const CALLER = 'createMigratingFetch'
+const KNOWN: readonly (keyof MigratingFetchOptions)[] = ['fetch', 'methods']
+
+/** {@link MigratingFetchOptions}, checked, with their defaults. @internal */
+export type ResolvedMigratingFetchOptions = Readonly<{
+  fetch: NonNullable<MigratingFetchOptions['fetch']>
+  methods: NonNullable<MigratingFetchOptions['methods']>
+}>
+
+/** Checks the options of `createMigratingFetch` once, before any request. @internal */
+export function readMigratingFetchOptions(options: unknown): ResolvedMigratingFetchOptions {
+  if (options === undefined) options = {}
+  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
+  checkKnownKeys(options, KNOWN, CALLER, 'options')
+  // cross-fetch (node-fetch) also takes a URL object; a `Request` it does not know is for the
+  // caller's own `fetch` option.
+  const { fetch = defaultFetch as ResolvedMigratingFetchOptions['fetch'], methods = 'auto' } =
+    options
+  if (typeof fetch !== 'function') throw invalidParam(CALLER, 'fetch', 'expected a function')
+  if (methods !== 'auto' && methods !== 'replacement') {
+    throw invalidParam(
+      CALLER,
+      'methods',
+      `expected 'auto' or 'replacement', got ${describeValue(methods)}`,
+    )
+  }
+  return { fetch: fetch as ResolvedMigratingFetchOptions['fetch'], methods }
+}
 
 /**
  * Returns a `fetch` that keeps `getConfirmedTransaction` and `getConfirmedSignaturesForAddress2`
@@ -46,14 +110,17 @@ export function createMigratingFetch(
   options?: MigratingFetchOptions | undefined,
 ): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   const { fetch, methods } = readMigratingFetchOptions(options)
-  const gates = new Map<string, ProbeGate>()
-  const gateOf = (input: string | URL | Request): ProbeGate => {
+  // What each origin is known to do with the deprecated methods: the method policy's state
+  // machine, one per origin.
+  const routes = new Map<string, MethodRoute>()
+  const routeOf = (input: string | URL | Request): MethodRoute => {
     const origin = originOf(input)
-    const known = gates.get(origin)
-    if (known !== undefined) return known
-    const gate = createProbeGate()
-    gates.set(origin, gate)
-    return gate
+    let route = routes.get(origin)
+    if (route === undefined) {
+      route = createMethodRoute()
+      routes.set(origin, route)
+    }
+    return route
   }
   return async (...args) => {
     const [input, init] = args
@@ -64,8 +131,153 @@ export function createMigratingFetch(
       withBody: (body: string) => fetch(input, withBody(init, body)),
     }
     if (methods === 'replacement') return sendRewritten(call, send.withBody)
-    const ticket = await gateOf(input)(init.signal)
-    if (ticket.rewrite) return sendRewritten(call, send.withBody)
+    // Waits like `fetch` would: an abort rejects with the signal's reason.
+    const ticket = await routeOf(input).enter(init.signal, (reason) => reason)
+    if (ticket.fallback) return sendRewritten(call, send.withBody)
     return sendProbe(call, send, ticket.leave)
   }
+}
+
+/**
+ * The key a `fetch` input's node is known by: its URL's origin. Paths and queries (API keys) do
+ * not count, so one probe covers every path of a provider. An input that is not an absolute URL
+ * (a relative path in a browser) is its own key.
+ * @internal
+ */
+export function originOf(input: string | URL | Request): string {
+  const url = typeof input === 'string' ? input : 'href' in input ? input.href : input.url
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+/**
+ * The caller's `init` with another body: same method, headers, signal and the rest. A
+ * `content-length` the caller set is dropped, since it measured the old body.
+ * @internal
+ */
+export function withBody(init: RequestInit, body: string): RequestInit {
+  const headers = new Headers(init.headers)
+  if (!headers.has('content-length')) return { ...init, body }
+  headers.delete('content-length')
+  return { ...init, headers, body }
+}
+
+/** How {@link sendProbe} sends: the caller's request as it is, or with another body. @internal */
+export type ProbeSenders = Readonly<{
+  asIs: () => Promise<Response>
+  withBody: (body: string) => Promise<Response>
+}>
+
+/**
+ * Sends a deprecated call as it is, to a node not known to lack the methods, and tells `leave`
+ * what the answer showed as soon as it is read, so that calls waiting on the probe go on while
+ * this one is sent again. A -32601 to its deprecated requests is answered by their replacements;
+ * any other answer is returned with its exact bytes. A 429 or a 5xx tells nothing about the
+ * node's methods and is returned as it came.
+ * @internal
+ */
+export async function sendProbe(
+  call: DeprecatedCall,
+  send: ProbeSenders,
+  leave: (verdict: MethodRouteState) => void,
+): Promise<Response> {
+  let verdict: MethodRouteState = 'unknown'
+  let response: Response
+  let bytes: ArrayBuffer
+  let refused: RefusedRequests | undefined
+  try {
+    response = await send.asIs()
+    if (response.status === 429 || response.status >= 500) return response
+    bytes = await response.arrayBuffer()
+    refused = findRefusedRequests(call, bytes)
+    if (refused !== undefined) verdict = 'absent'
+    else if (response.ok && bytes.byteLength > 0) verdict = 'present'
+  } finally {
+    leave(verdict)
+  }
+  if (refused === undefined) return copyResponse(bytes, response)
+  if (!call.batch) return sendRewritten(call, send.withBody)
+  return retryRefusedRequests(call, refused, response, send.withBody)
+}
+
+/**
+ * Sends `call` as its replacements (through `send`, which sends a body the way the caller's
+ * request was sent) and answers in the deprecated shape. A response that is not a 2xx JSON
+ * body holds no result to map and is returned as it came (a 429 keeps its `Retry-After`).
+ * @internal
+ */
+export async function sendRewritten(
+  call: DeprecatedCall,
+  send: (body: string) => Promise<Response>,
+): Promise<Response> {
+  const response = await send(toReplacementBody(call))
+  if (!response.ok) return response
+  const bytes = await response.arrayBuffer()
+  const answer = readExactJson(bytes)
+  if (answer === undefined) return copyResponse(bytes, response)
+  return respondWithText(answer.stringify(toDeprecatedAnswers(call, answer.value)), response)
+}
+
+/**
+ * Answers a batch whose deprecated requests the node refused with -32601: only those are sent
+ * again, as their replacements, and their answers take the place of the refusals. The rest of the
+ * batch was answered already, and sending it twice could repeat what it did (`sendTransaction`,
+ * `requestAirdrop`). When the second request fails as a whole (a 429, a 5xx, a body that is not
+ * a batch answer), its response is returned: the caller's retry then goes out rewritten.
+ * @internal
+ */
+export async function retryRefusedRequests(
+  call: DeprecatedCall,
+  refused: RefusedRequests,
+  first: Response,
+  send: (body: string) => Promise<Response>,
+): Promise<Response> {
+  const retry: DeprecatedCall = { json: call.json, items: refused.requests, batch: true }
+  const response = await send(toReplacementBody(retry))
+  if (!response.ok) return response
+  const bytes = await response.arrayBuffer()
+  const second = readExactJson(bytes)
+  if (second === undefined || !Array.isArray(second.value)) return copyResponse(bytes, response)
+  const retried = toDeprecatedAnswers(retry, second.value) as readonly unknown[]
+  const retriedAt = new Map<unknown, number>()
+  matchRequests(retry.items, retried).forEach((request, index) => {
+    if (request !== undefined) retriedAt.set(request, index)
+  })
+  const answers = refused.answer.value as readonly unknown[]
+  const parts = matchRequests(call.items, answers).map((request, index) => {
+    const at = retriedAt.get(request)
+    return at === undefined
+      ? refused.answer.stringify(answers[index])
+      : second.stringify(retried[at])
+  })
+  return respondWithText(`[${parts.join(',')}]`, first)
+}
+
+/**
+ * A response with the status, headers and exact bytes of one whose body was read (to look for
+ * -32601), for the caller to read as if it had not been.
+ * @internal
+ */
+export function copyResponse(bytes: ArrayBuffer, response: Response): Response {
+  return new Response(bytes.byteLength === 0 ? null : bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+}
+
+/**
+ * A response with the status and headers of `response` and another body: the answer mapped back
+ * to the deprecated shape. `content-length` and `content-encoding` described the node's bytes, not
+ * these.
+ * @internal
+ */
+export function respondWithText(text: string, response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  return new Response(text, { status: response.status, statusText: response.statusText, headers })
 }

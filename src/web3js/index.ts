@@ -8,15 +8,14 @@
  * @packageDocumentation
  */
 
-export { toDeprecatedRequest } from '../migrate/toDeprecatedRequest'
-export { type ToDeprecatedResultOptions, toDeprecatedResult } from '../migrate/toDeprecatedResult'
 export {
+  type ToDeprecatedResultOptions,
   type ToReplacementRequestOptions,
-  toReplacementRequest,
-} from '../migrate/toReplacementRequest'
-export {
   type ToReplacementResultOptions,
+  toDeprecatedRequest,
+  toDeprecatedResult,
+  toReplacementRequest,
   toReplacementResult,
-} from '../migrate/toReplacementResult'
+} from '../migrate/mappings'
+export type { MigratingFetchOptions } from './createMigratingFetch'
 export { createMigratingFetch } from './createMigratingFetch'
-export type { MigratingFetchOptions } from './MigratingFetchOptions'

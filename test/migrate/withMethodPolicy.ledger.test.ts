@@ -3,9 +3,12 @@ import type { GetConfirmedTransactionParams } from '../../src/actions/getConfirm
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
-import { toReplacementRequest } from '../../src/migrate/toReplacementRequest'
-import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod'
-import { type MethodsPolicy, withMethodPolicy } from '../../src/migrate/withMethodPolicy'
+import { toReplacementRequest } from '../../src/migrate/mappings'
+import {
+  type MethodsPolicy,
+  resetDeprecationWarnings,
+  withMethodPolicy,
+} from '../../src/migrate/withMethodPolicy'
 import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'

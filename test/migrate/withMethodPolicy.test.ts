@@ -3,8 +3,11 @@ import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { TransportError } from '../../src/errors/TransportError'
-import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod'
-import { type MethodsPolicy, withMethodPolicy } from '../../src/migrate/withMethodPolicy'
+import {
+  type MethodsPolicy,
+  resetDeprecationWarnings,
+  withMethodPolicy,
+} from '../../src/migrate/withMethodPolicy'
 import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
 import { createFakeNode, refusingOverHttp, rpcError, V2, V16, V118 } from './fakeNode'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { toReplacementRequest } from '../../src/migrate/toReplacementRequest'
+import { toReplacementRequest } from '../../src/migrate/mappings'
 import type { RpcRequest } from '../../src/transport/RpcTransport'
 
 const SIG =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isUnsafeDigitRun } from '../../src/json/isUnsafeDigitRun'
+import { isUnsafeDigitRun } from '../../src/json/parseJson'
 
 const whole = (digits: string): boolean => isUnsafeDigitRun(digits, 0, digits.length)
 

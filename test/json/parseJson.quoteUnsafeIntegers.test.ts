@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quoteUnsafeIntegers } from '../../src/json/quoteUnsafeIntegers'
+import { quoteUnsafeIntegers } from '../../src/json/parseJson'
 
 describe('quoteUnsafeIntegers', () => {
   it('wraps unsafe integers outside strings, and only those', () => {

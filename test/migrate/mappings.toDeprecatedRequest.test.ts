@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toDeprecatedRequest } from '../../src/migrate/toDeprecatedRequest'
+import { toDeprecatedRequest } from '../../src/migrate/mappings'
 import type { RpcRequest } from '../../src/transport/RpcTransport'
 
 const SIG =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quoteLikelyUnsafeIntegers } from '../../src/json/quoteLikelyUnsafeIntegers'
+import { quoteLikelyUnsafeIntegers } from '../../src/json/parseJson'
 
 describe('quoteLikelyUnsafeIntegers', () => {
   it('wraps integers that follow [ , or a key, with whitespace between', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toReplacementResult } from '../../src/migrate/toReplacementResult'
+import { toReplacementResult } from '../../src/migrate/mappings'
 
 const record = { slot: 5, transaction: ['AQID', 'base64'], meta: null, blockTime: null }
 const list = [{ signature: 's', slot: 1, err: null, memo: null, blockTime: null }]

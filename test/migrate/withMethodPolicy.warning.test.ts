@@ -5,9 +5,9 @@ import {
   DEPRECATED_METHOD_WARNING_CODE,
   resetDeprecationWarnings,
   warnDeprecatedMethod,
-} from '../../src/migrate/warnDeprecatedMethod'
+} from '../../src/migrate/withMethodPolicy'
 
-const FIXTURE = fileURLToPath(new URL('./warnDeprecatedMethod.fixture.ts', import.meta.url))
+const FIXTURE = fileURLToPath(new URL('./withMethodPolicy.warning.fixture.ts', import.meta.url))
 
 function runFixture(...nodeFlags: string[]) {
   const child = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', FIXTURE], {

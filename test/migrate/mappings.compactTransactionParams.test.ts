@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compactTransactionParams } from '../../src/migrate/compactTransactionParams'
+import { compactTransactionParams } from '../../src/migrate/mappings'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 
 const SIG =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toDeprecatedResult } from '../../src/migrate/toDeprecatedResult'
+import { toDeprecatedResult } from '../../src/migrate/mappings'
 
 const meta = {
   err: null,
