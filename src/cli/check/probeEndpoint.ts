@@ -12,7 +12,7 @@ const NO_SIGNATURE =
 const served = (outcome: CallOutcome) => outcome.kind === 'result'
 
 /** How an endpoint refused a call, in one phrase: `-32601 Method not found`, `HTTP 405`. */
-export function describeRefusal(outcome: CallOutcome): string | undefined {
+function describeRefusal(outcome: CallOutcome): string | undefined {
   if (outcome.kind === 'result') return undefined
   const http = outcome.status === 200 ? '' : `HTTP ${outcome.status}`
   if (outcome.kind === 'http') return http || 'HTTP 200 without a JSON-RPC answer'
