@@ -118,6 +118,27 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
     expect(wire.sent.map((request) => request.method)).toContain('getTransaction')
   })
 
+  it('yields every transaction of a history whole (transactionsForAddress)', async () => {
+    const client = createClient({
+      transport: ledger.transport,
+      u64: 'bigint',
+      deprecationWarnings: false,
+    })
+    for (const address of addresses.slice(0, 3)) {
+      const walked: string[] = []
+      const walk = client.transactionsForAddress(address, {
+        pageSize: 200,
+        maxSupportedTransactionVersion: 0,
+        ...FAST,
+      })
+      for await (const { info, transaction } of walk) {
+        walked.push(info.signature)
+        expect(transaction).not.toBeNull()
+      }
+      expect(walked).toEqual(oracle(address))
+    }
+  })
+
   describe('over HTTP, with batching asked for', () => {
     let server: MockLedgerServer
     beforeAll(async () => {
