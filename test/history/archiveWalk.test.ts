@@ -8,6 +8,7 @@ import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
+import type { RpcTransport } from '../../src/transport/RpcTransport'
 import { collect, FAST, setup } from './walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an
@@ -116,6 +117,25 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
     const walk = signaturesForAddress(context, busiest, { before: all.at(-1), ...FAST })
     expect(await collect(walk)).toEqual([])
     expect(wire.sent.map((request) => request.method)).toContain('getTransaction')
+  })
+
+  it('does not end on a page a server cut below the limit asked (a configured cap)', async () => {
+    // Superbank clamps a limit above its configured cap (`requested_limit.min(max)`) after
+    // ordering its rows: here 250, on a node that pages as Agave 4 does.
+    const node = createMockLedger({ state: ledger.state, profile: 'v4' })
+    const capped: RpcTransport = async (request, options) => {
+      const result = await node.transport(request, options)
+      return request.method === 'getSignaturesForAddress' && Array.isArray(result)
+        ? result.slice(0, 250)
+        : result
+    }
+    const { context, wire } = setup({ ...node, transport: capped })
+    const walk = signaturesForAddress(context, busiest, { pageSize: 1000, ...FAST })
+    const all = node.signatures(busiest).map((info) => info.signature)
+    expect(await collect(walk)).toEqual(all)
+    const pages = wire.sent.filter((request) => request.method === 'getSignaturesForAddress')
+    // Every page came back short; the walk went on until an empty one.
+    expect(pages.length).toBe(Math.ceil(all.length / 250) + 1)
   })
 
   it('yields every transaction of a history whole (transactionsForAddress)', async () => {
