@@ -159,6 +159,21 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
     }
   })
 
+  it("is exact on the 'superbank' profile too, and fails an unknown resume cursor", async () => {
+    const bank = createMockLedger({ state: ledger.state, profile: 'superbank' })
+    for (const address of addresses.slice(0, 3)) {
+      const all = bank.signatures(address).map((info) => info.signature)
+      const walk = signaturesForAddress(setup(bank).context, address, { pageSize: 300, ...FAST })
+      expect(await collect(walk)).toEqual(all)
+      const until = all[Math.floor(all.length / 2)]
+      const bounded = signaturesForAddress(setup(bank).context, address, { until, ...FAST })
+      expect(await collect(bounded)).toEqual(all.slice(0, Math.floor(all.length / 2)))
+    }
+    const unknown = bs58.encode(new Uint8Array(64).fill(7))
+    const walk = signaturesForAddress(setup(bank).context, busiest, { before: unknown, ...FAST })
+    await expect(collect(walk)).rejects.toBeInstanceOf(CursorNotFoundError)
+  })
+
   describe('over HTTP, with batching asked for', () => {
     let server: MockLedgerServer
     beforeAll(async () => {

@@ -55,6 +55,25 @@ const EXPECTED: Readonly<Record<LedgerProfile, Expected>> = {
   'v1.18': BOTH,
   v2: { methods: REPLACEMENTS, paging: AGAVE_PAGING },
   v4: { methods: REPLACEMENTS, paging: { ...AGAVE_PAGING, unknownCursor: 'error -32020' } },
+  superbank: {
+    methods: {
+      getSignaturesForAddress: SERVED,
+      getConfirmedSignaturesForAddress2: {
+        served: false,
+        refusal: '-32601 Method not found: getConfirmedSignaturesForAddress2',
+      },
+      getTransaction: SERVED,
+      getConfirmedTransaction: {
+        served: false,
+        refusal: '-32601 Method not found: getConfirmedTransaction',
+      },
+      getTransactionsForAddress: {
+        served: false,
+        refusal: '-32601 Method not found: getTransactionsForAddress',
+      },
+    },
+    paging: { ...AGAVE_PAGING, unknownCursor: 'error -32020', limitAbove1000: 'clamped' },
+  },
   'old-faithful': {
     methods: REPLACEMENTS,
     paging: {
