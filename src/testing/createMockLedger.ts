@@ -58,11 +58,15 @@ export type CreateMockLedgerOptions = Readonly<{
    *   413) over `serveMockLedger`; a page spanning two 128-slot epochs lists the older one first;
    *   commitment ignored (finalized history only); getTransaction of an unknown signature is
    *   -32009 and takes a config object only.
+   * - `'superbank'`: Superbank (solana-rpc/superbank): Agave 4's paging (exclusive cursors,
+   *   -32020, `transactionIndex`), but getSignaturesForAddress refuses an unknown config key,
+   *   `limit: 0` and `processed`, and cuts a limit above 1000; an unknown method is
+   *   `Method not found: <name>`.
    *
    * Up to `'v1.14'` a slot's history is listed by signature, not block position, and up to
    * `'v1.9'` the ledger holds legacy messages only. Every profile's oldest rows were written by
    * older releases, so they lack newer fields and a few have `meta: null`. The 1.18, 2, 4 and
-   * Old Faithful profiles generate the same ledger for a seed.
+   * archive profiles generate the same ledger for a seed.
    * @default 'v1.18'
    */
   profile?: LedgerProfile | undefined

@@ -37,7 +37,12 @@ describe('runCli (the dispatcher)', () => {
   })
 
   it('every help screen fits in 100 columns', async () => {
-    for (const args of [['--help'], ['migrate', '--help'], ['history', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['migrate', '--help'],
+      ['history', '--help'],
+      ['check', '--help'],
+    ]) {
       const { stdout } = await run(args)
       const wide = stdout.split('\n').filter((line) => line.length > 100)
       expect({ args, wide }).toEqual({ args, wide: [] })
@@ -78,7 +83,7 @@ describe('runCli (the dispatcher)', () => {
     [[], /^confirmed-rpc .*\n\nUsage: confirmed-rpc <command>/],
     [
       ['frobnicate'],
-      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history\)\n/,
+      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history, check\)\n/,
     ],
     [['--frobnicate'], /^confirmed-rpc: unknown option '--frobnicate'/],
     [['migrate', '--write'], /^confirmed-rpc migrate: no paths given: /],

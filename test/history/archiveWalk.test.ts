@@ -8,6 +8,7 @@ import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
+import type { RpcTransport } from '../../src/transport/RpcTransport'
 import { collect, FAST, setup } from './walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an
@@ -116,6 +117,61 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
     const walk = signaturesForAddress(context, busiest, { before: all.at(-1), ...FAST })
     expect(await collect(walk)).toEqual([])
     expect(wire.sent.map((request) => request.method)).toContain('getTransaction')
+  })
+
+  it('does not end on a page a server cut below the limit asked (a configured cap)', async () => {
+    // Superbank clamps a limit above its configured cap (`requested_limit.min(max)`) after
+    // ordering its rows: here 250, on a node that pages as Agave 4 does.
+    const node = createMockLedger({ state: ledger.state, profile: 'v4' })
+    const capped: RpcTransport = async (request, options) => {
+      const result = await node.transport(request, options)
+      return request.method === 'getSignaturesForAddress' && Array.isArray(result)
+        ? result.slice(0, 250)
+        : result
+    }
+    const { context, wire } = setup({ ...node, transport: capped })
+    const walk = signaturesForAddress(context, busiest, { pageSize: 1000, ...FAST })
+    const all = node.signatures(busiest).map((info) => info.signature)
+    expect(await collect(walk)).toEqual(all)
+    const pages = wire.sent.filter((request) => request.method === 'getSignaturesForAddress')
+    // Every page came back short; the walk went on until an empty one.
+    expect(pages.length).toBe(Math.ceil(all.length / 250) + 1)
+  })
+
+  it('yields every transaction of a history whole (transactionsForAddress)', async () => {
+    const client = createClient({
+      transport: ledger.transport,
+      u64: 'bigint',
+      deprecationWarnings: false,
+    })
+    for (const address of addresses.slice(0, 3)) {
+      const walked: string[] = []
+      const walk = client.transactionsForAddress(address, {
+        pageSize: 200,
+        maxSupportedTransactionVersion: 0,
+        ...FAST,
+      })
+      for await (const { info, transaction } of walk) {
+        walked.push(info.signature)
+        expect(transaction).not.toBeNull()
+      }
+      expect(walked).toEqual(oracle(address))
+    }
+  })
+
+  it("is exact on the 'superbank' profile too, and fails an unknown resume cursor", async () => {
+    const bank = createMockLedger({ state: ledger.state, profile: 'superbank' })
+    for (const address of addresses.slice(0, 3)) {
+      const all = bank.signatures(address).map((info) => info.signature)
+      const walk = signaturesForAddress(setup(bank).context, address, { pageSize: 300, ...FAST })
+      expect(await collect(walk)).toEqual(all)
+      const until = all[Math.floor(all.length / 2)]
+      const bounded = signaturesForAddress(setup(bank).context, address, { until, ...FAST })
+      expect(await collect(bounded)).toEqual(all.slice(0, Math.floor(all.length / 2)))
+    }
+    const unknown = bs58.encode(new Uint8Array(64).fill(7))
+    const walk = signaturesForAddress(setup(bank).context, busiest, { before: unknown, ...FAST })
+    await expect(collect(walk)).rejects.toBeInstanceOf(CursorNotFoundError)
   })
 
   describe('over HTTP, with batching asked for', () => {

@@ -165,3 +165,59 @@ describe("the 'old-faithful' profile", () => {
     })
   })
 })
+
+describe("the 'superbank' profile", () => {
+  // solana-rpc/superbank `handle_get_signatures_for_address`: Agave 4's paging, a stricter config.
+  const bank = createMockLedger({ state: ledger.state, profile: 'superbank' })
+  let next = 0
+  const ask = (method: string, params: unknown[]): Answer =>
+    bank.handle({ jsonrpc: '2.0', id: ++next, method, params }) as Answer
+  const history = bank.signatures(busy)
+
+  it('pages as Agave 4 does: exclusive cursors, -32020 for an unknown one, transactionIndex', () => {
+    const entries = ask('getSignaturesForAddress', [busy, { limit: 5 }]).result as Record<
+      string,
+      unknown
+    >[]
+    expect(entries.map((entry) => entry.signature)).toEqual(
+      history.slice(0, 5).map((e) => e.signature),
+    )
+    expect(entries[0]).toHaveProperty('transactionIndex')
+    const until = history[3]?.signature
+    expect((ask('getSignaturesForAddress', [busy, { until }]).result as unknown[]).length).toBe(3)
+    expect(ask('getSignaturesForAddress', [busy, { before: '1'.repeat(64) }]).error?.code).toBe(
+      -32020,
+    )
+  })
+
+  it('refuses an unknown option, limit 0 and processed; cuts a limit above 1000', () => {
+    expect(ask('getSignaturesForAddress', [busy, { limit: 1, beforeSlot: 5 }]).error).toMatchObject(
+      {
+        code: -32602,
+        message: expect.stringMatching(
+          /^Invalid params: failed to parse options \(unknown field `beforeSlot`/,
+        ),
+      },
+    )
+    expect(ask('getSignaturesForAddress', [busy, { limit: 0 }]).error).toEqual({
+      code: -32602,
+      message: 'Invalid limit; max 1000',
+    })
+    expect(ask('getSignaturesForAddress', [busy, { commitment: 'processed' }]).error?.message).toBe(
+      'Only confirmed or finalized commitments are supported',
+    )
+    expect(ask('getSignaturesForAddress', [busy, { limit: 1001 }]).result).toHaveLength(1000)
+  })
+
+  it('names the method it does not know, and takes batches', () => {
+    expect(ask('getConfirmedTransaction', ['1'.repeat(64)]).error).toEqual({
+      code: -32601,
+      message: 'Method not found: getConfirmedTransaction',
+    })
+    const batch = bank.handle([
+      { jsonrpc: '2.0', id: 1, method: 'getSlot' },
+      { jsonrpc: '2.0', id: 2, method: 'getSlot' },
+    ])
+    expect(batch).toHaveLength(2)
+  })
+})

@@ -117,7 +117,7 @@ const V1_18: Shapes = {
 }
 
 // The node releases; the archive profiles' answers are in archiveProfiles.test.ts.
-const SHAPES: Readonly<Record<Exclude<LedgerProfile, 'old-faithful'>, Shapes>> = {
+const SHAPES: Readonly<Record<Exclude<LedgerProfile, 'old-faithful' | 'superbank'>, Shapes>> = {
   'v1.3': V1_3,
   'v1.6': V1_6,
   'v1.9': V1_9,

@@ -18,6 +18,7 @@ export type LedgerProfile =
   | 'v2'
   | 'v4'
   | 'old-faithful'
+  | 'superbank'
 
 /** A compiled instruction as it sits in a message: indexes into the account key list. */
 export type CompiledInstruction = Readonly<{

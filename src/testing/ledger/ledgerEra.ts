@@ -51,12 +51,13 @@ const ERAS: Readonly<Record<LedgerProfile, LedgerEra>> = {
   v2: era(CURRENT, G.current),
   v4: era(CURRENT, G.current),
   'old-faithful': era(CURRENT, G.current),
+  superbank: era(CURRENT, G.current),
 }
 
 /**
  * The generator's view of a profile: which transactions its release could hold, and which
- * releases wrote its rows. The 1.18, 2.x, 4.x and Old Faithful profiles share one era, so the
- * same seed gives the same ledger for all four.
+ * releases wrote its rows. The 1.18, 2.x, 4.x and archive profiles share one era, so the same
+ * seed gives the same ledger for all of them.
  */
 export function ledgerEra(profile: LedgerProfile): LedgerEra {
   return ERAS[profile]

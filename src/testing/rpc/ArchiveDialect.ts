@@ -54,6 +54,16 @@ export type ArchiveDialect = Readonly<{
   transactionNotFoundError: boolean
   /** Requests without `"jsonrpc": "2.0"` are answered (OF never reads the member). */
   ignoresJsonrpcVersion: boolean
+  /**
+   * getSignaturesForAddress refuses what Agave lets pass: an unknown config key (-32602 `Invalid
+   * params: failed to parse options`, `#[serde(deny_unknown_fields)]`), `limit: 0` (-32602), a
+   * `processed` commitment (-32602 `Only confirmed or finalized commitments are supported`);
+   * a limit above `maxLimit` is cut to it. Superbank's `handle_get_signatures_for_address`
+   * (solana-rpc/superbank `crates/superbank-rpc/src/handlers/signatures.rs`, `types.rs`).
+   */
+  strictSignaturesConfig: boolean
+  /** An unknown method is -32601 `Method not found: <name>` (Superbank `handlers/mod.rs`). */
+  namesUnknownMethod: boolean
 }>
 
 /** Old Faithful (`faithful-cli rpc`), as Triton routes mainnet history to it. */
@@ -69,4 +79,26 @@ export const OLD_FAITHFUL: ArchiveDialect = {
   ignoresCommitment: true,
   transactionNotFoundError: true,
   ignoresJsonrpcVersion: true,
+  strictSignaturesConfig: false,
+  namesUnknownMethod: false,
+}
+
+/**
+ * Superbank (solana-rpc/superbank, Triton's history service behind getTransactionsForAddress):
+ * Agave 4's cursors (exclusive, -32020 when unknown) and order, with a stricter config and a cap.
+ */
+export const SUPERBANK: ArchiveDialect = {
+  name: 'Superbank',
+  untilInclusive: false,
+  cursorsInAddressHistory: false,
+  clampsLimit: true,
+  maxLimit: 1000,
+  refusesBatches: false,
+  maxBodyBytes: undefined,
+  epochSlots: undefined,
+  ignoresCommitment: false,
+  transactionNotFoundError: false,
+  ignoresJsonrpcVersion: false,
+  strictSignaturesConfig: true,
+  namesUnknownMethod: true,
 }

@@ -59,8 +59,12 @@ function handleCall(ctx: RpcContext, call: unknown): JsonOut | undefined {
     return { error: { code: -32600, message: 'Unsupported JSON-RPC protocol version' }, id }
   }
   const handler = methodsFor(ctx.rules).get(call.method as string)
-  if (handler === undefined)
-    return { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id }
+  if (handler === undefined) {
+    const message = ctx.rules.archive?.namesUnknownMethod
+      ? `Method not found: ${call.method as string}`
+      : 'Method not found'
+    return { jsonrpc: '2.0', error: { code: -32601, message }, id }
+  }
   const outcome = handler(ctx, call.params)
   return outcome.ok
     ? { jsonrpc: '2.0', result: outcome.value, id }

@@ -9,6 +9,7 @@ import { createGetSignaturesForAddressHandler } from './createGetSignaturesForAd
 import { createGetSlotHandler } from './createGetSlotHandler'
 import { createGetTransactionHandler } from './createGetTransactionHandler'
 import { createGetTransactionsForAddressHandler } from './createGetTransactionsForAddressHandler'
+import { createStrictSignaturesHandler } from './createStrictSignaturesHandler'
 import type { MethodHandler } from './MethodHandler'
 import type { ProfileRules, ProviderMethod } from './profileRules'
 
@@ -49,7 +50,7 @@ const BY_ARCHIVE = new Map<ArchiveDialect, ReadonlyMap<string, MethodHandler>>()
 /**
  * An archive's methods: the history ones, in its dialect, and the block ones as a node serves
  * them (Old Faithful's allow-list, `multiepoch.go:606-613`); no deprecated name, no provider
- * method.
+ * method (the mock's Superbank serves no getTransactionsForAddress either).
  */
 function archiveMethods(dialect: ArchiveDialect): ReadonlyMap<string, MethodHandler> {
   let methods = BY_ARCHIVE.get(dialect)
@@ -57,8 +58,17 @@ function archiveMethods(dialect: ArchiveDialect): ReadonlyMap<string, MethodHand
     methods = new Map([
       ...ALWAYS,
       ...REPLACEMENTS,
-      ['getTransaction', createArchiveTransactionHandler()],
-      ['getSignaturesForAddress', createArchiveSignaturesHandler(dialect)],
+      ...(dialect.transactionNotFoundError
+        ? [['getTransaction', createArchiveTransactionHandler()] as const]
+        : []),
+      [
+        'getSignaturesForAddress',
+        dialect.cursorsInAddressHistory
+          ? createArchiveSignaturesHandler(dialect)
+          : dialect.strictSignaturesConfig
+            ? createStrictSignaturesHandler(dialect)
+            : createGetSignaturesForAddressHandler(false),
+      ],
     ])
     BY_ARCHIVE.set(dialect, methods)
   }

@@ -1,6 +1,6 @@
 import type { LedgerProfile } from '../ledger/LedgerState'
 import { BUILTIN_AND_SYSVAR_KEYS, RESERVED_ACCOUNT_KEYS } from '../ledger/programIds'
-import { type ArchiveDialect, OLD_FAITHFUL } from './ArchiveDialect'
+import { type ArchiveDialect, OLD_FAITHFUL, SUPERBANK } from './ArchiveDialect'
 
 /**
  * The node behaviours that differ between the releases the mock imitates. Each flag names the
@@ -344,6 +344,15 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
     borshIoErrorUnit: true,
   },
   'old-faithful': { ...V2, archive: OLD_FAITHFUL },
+  superbank: {
+    ...V2,
+    cursorNotFoundError: true,
+    transactionIndex: true,
+    topLevelStackHeight: 1,
+    costUnits: true,
+    borshIoErrorUnit: true,
+    archive: SUPERBANK,
+  },
 }
 
 /** Every profile the mock imitates, oldest first: the values `createMockLedger` accepts. */
@@ -366,6 +375,8 @@ export const LEDGER_PROFILES = Object.keys(RULES) as readonly LedgerProfile[]
  * - `'old-faithful'`: the Old Faithful archive (rpcpool/yellowstone-faithful @ 6bba09d), which
  *   serves the replacement methods only and pages its own way (see {@link OLD_FAITHFUL}); its
  *   transactions are shaped as Agave 2.x writes them.
+ * - `'superbank'`: Superbank (solana-rpc/superbank): Agave 4's paging with a stricter
+ *   getSignaturesForAddress config and a cap (see {@link SUPERBANK}).
  *
  * @param providerMethods Provider methods the node serves on top of its release's own.
  */
