@@ -3,6 +3,7 @@ import type { FetchFunction } from './FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
 import type { RequestBudget } from './RequestBudget'
 import type { RetryDecisionContext } from './RetryDecisionContext'
+import type { SharedRequestBudget } from './SharedRequestBudget'
 import type { HttpTransportInternals } from './transportInternals'
 
 /** Everything a call needs, validated and defaulted once per transport. @internal */
@@ -28,6 +29,8 @@ export type HttpTransportConfig = Readonly<{
   onResponse?: ((event: HttpResponseEvent) => void) | undefined
   /** The `requestsPerSecond` budget, when there is one. */
   budget?: RequestBudget | undefined
+  /** The `budget` option as given: a 429 or 503 with `Retry-After` pauses its endpoint. */
+  sharedBudget?: SharedRequestBudget | undefined
   secrets: readonly string[]
   internals: HttpTransportInternals
 }>

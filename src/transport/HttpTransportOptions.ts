@@ -2,6 +2,7 @@ import type { Batching } from './BatchingOptions'
 import type { FetchFunction } from './FetchFunction'
 import type { HttpRequestEvent, HttpResponseEvent } from './HttpRequestEvent'
 import type { RetryDecisionContext } from './RetryDecisionContext'
+import type { SharedRequestBudget } from './SharedRequestBudget'
 import type { ThrottleEvent } from './ThrottleEvent'
 
 /** Retry policy of the HTTP transport. */
@@ -102,6 +103,13 @@ export type HttpTransportOptions = Readonly<{
    * @default undefined (no budget)
    */
   requestsPerSecond?: number | undefined
+  /**
+   * A budget shared with other transports, processes or machines (`createRedisBudget` of
+   * `confirmed-rpc/bullmq`), instead of `requestsPerSecond`: each attempt acquires from it before
+   * it is sent, and a 429 or 503 with `Retry-After` pauses the endpoint for every holder.
+   * @default undefined (no budget)
+   */
+  budget?: SharedRequestBudget | undefined
   /**
    * Called when a call waits for the `requestsPerSecond` budget (`kind: 'budget'`, with the wait
    * in ms); a fallback transport also calls it when it cools an endpoint down or waits for one.

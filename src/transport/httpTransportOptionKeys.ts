@@ -64,6 +64,10 @@ export const HTTP_TRANSPORT_OPTION_RULES = {
     'the value of batching(), or false',
   ],
   requestsPerSecond: POSITIVE,
+  budget: [
+    (value) => typeof (value as { acquire?: unknown } | null)?.acquire === 'function',
+    'a request budget (an object with an acquire function)',
+  ],
   onThrottle: FUNCTION,
 } satisfies Record<keyof HttpTransportOptions, OptionRule>
 

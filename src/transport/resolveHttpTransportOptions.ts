@@ -1,5 +1,6 @@
 import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
+import { adaptSharedBudget } from './adaptSharedBudget'
 import { checkOptions } from './checkOptions'
 import { collectSecrets } from './collectSecrets'
 import { createRequestBudget } from './createRequestBudget'
@@ -39,7 +40,10 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
   }
   requestHeaders['content-type'] = 'application/json'
   const internals = { ...transportInternals }
-  const { requestsPerSecond, onThrottle } = given
+  const { requestsPerSecond, onThrottle, budget: shared } = given
+  if (shared !== undefined && requestsPerSecond !== undefined) {
+    throw invalidParam(CALLER, 'budget', 'give budget or requestsPerSecond, not both')
+  }
   return {
     timeoutMs: 30_000,
     maxResponseBytes: 50 * 1024 * 1024,
@@ -53,9 +57,12 @@ export function resolveHttpTransportOptions(options: HttpTransportOptions): Http
     batch: given.batch || undefined,
     secrets: collectSecrets(url, requestHeaders),
     budget:
-      requestsPerSecond === undefined
-        ? undefined
-        : createRequestBudget(requestsPerSecond, internals, onThrottle),
+      shared !== undefined
+        ? adaptSharedBudget(shared, onThrottle)
+        : requestsPerSecond === undefined
+          ? undefined
+          : createRequestBudget(requestsPerSecond, internals, onThrottle),
+    sharedBudget: shared,
     internals,
   }
 }

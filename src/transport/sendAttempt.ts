@@ -115,6 +115,13 @@ async function exchange(
     })
   }
   if (!ok) {
+    if ((status === 429 || status === 503) && retryAfterMs !== undefined) {
+      try {
+        await config.sharedBudget?.pause?.({ endpoint: config.endpoint, ms: retryAfterMs })
+      } catch {
+        // A budget that cannot record the pause: this call's retry still waits Retry-After.
+      }
+    }
     throw new TransportError({
       code: 'HTTP_ERROR',
       details: retryAfterMs === undefined ? [] : [`Retry-After: ${retryAfterMs} ms`],
