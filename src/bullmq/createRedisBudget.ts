@@ -1,0 +1,130 @@
+import type { Redis } from 'ioredis'
+import { invalidParam } from '../shared/invalidParam'
+import { sleep } from '../shared/sleep'
+import type { SharedRequestBudget } from '../transport/SharedRequestBudget'
+import { abortedError } from '../transport/transportErrors'
+import { checkConnection, openRedis } from './openRedis'
+import { ACQUIRE_SCRIPT, PAUSE_LEFT_SCRIPT, PAUSE_SCRIPT } from './redisBudgetScripts'
+import type { RedisConnection } from './types'
+
+const CALLER = 'createRedisBudget'
+
+/** Options of {@link createRedisBudget}. */
+export type RedisBudgetOptions = Readonly<{
+  /** The Redis that holds the budget. Required. */
+  connection: RedisConnection
+  /**
+   * The budget's name in Redis: every holder built with the same connection and key shares one
+   * limit (the keys `<key>:next` and `<key>:pause:<endpoint>`). Required.
+   */
+  key: string
+  /**
+   * Requests per second, for every holder together (a batch counts each of its calls). Spaced
+   * evenly: one request every `1000 / requestsPerSecond` ms. Required.
+   */
+  requestsPerSecond: number
+}>
+
+/** A request budget shared through Redis; see {@link createRedisBudget}. */
+export type RedisBudget = SharedRequestBudget &
+  Readonly<{
+    /** Closes its Redis connection (opened at the first `acquire` or `pause`). */
+    close(): Promise<void>
+  }>
+
+/**
+ * A request budget shared by every process that builds it with the same Redis and `key`: the
+ * workers of a backfill on every machine together send at most `requestsPerSecond` requests (a
+ * provider's limit is per key, not per process). Each `acquire` books its send time in one atomic
+ * Lua script against Redis's clock (requests spaced evenly, none in a burst), then waits for it.
+ * `pause({ endpoint, ms })` (the HTTP transport calls it on a 429 or 503 with `Retry-After`)
+ * makes every holder send nothing to that endpoint until the pause ends; a holder that booked a
+ * time inside the pause books again after it. Give it to `createHttpTransport({ url, budget })`.
+ *
+ * @example
+ * ```ts
+ * import { createHttpTransport } from 'confirmed-rpc'
+ * import { createRedisBudget } from 'confirmed-rpc/bullmq'
+ *
+ * const budget = createRedisBudget({
+ *   connection: 'redis://127.0.0.1:6379',
+ *   key: 'mainnet-key-1',
+ *   requestsPerSecond: 4,
+ * })
+ * const transport = createHttpTransport({ url: 'https://api.mainnet-beta.solana.com', budget })
+ * console.log(typeof transport)
+ * await budget.close()
+ * ```
+ */
+export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
+  const { connection, key, requestsPerSecond } = checkBudgetOptions(options)
+  const intervalMs = 1_000 / requestsPerSecond
+  let opened: Promise<Redis> | undefined
+  const redis = () => {
+    opened ??= openRedis(connection)
+    // A failed first connection is tried again at the next call.
+    opened.catch(() => {
+      opened = undefined
+    })
+    return opened
+  }
+  const pauseKey = (endpoint: string) => `${key}:pause:${endpoint}`
+
+  return {
+    requestsPerSecond,
+    async acquire({ count, endpoint, method, signal, onWait }) {
+      const client = await redis()
+      for (;;) {
+        const waitMs = Number(
+          await client.eval(
+            ACQUIRE_SCRIPT,
+            2,
+            `${key}:next`,
+            pauseKey(endpoint),
+            intervalMs,
+            count,
+          ),
+        )
+        if (waitMs <= 0) return
+        onWait?.(waitMs)
+        try {
+          await sleep(waitMs, signal)
+        } catch (reason) {
+          throw abortedError(reason, { method, endpoint })
+        }
+        // Paused while it waited: its booked time falls in the pause; book again after it.
+        if (Number(await client.eval(PAUSE_LEFT_SCRIPT, 1, pauseKey(endpoint))) <= 0) return
+      }
+    },
+    async pause({ endpoint, ms }) {
+      if (!(ms > 0)) return
+      const client = await redis()
+      await client.eval(PAUSE_SCRIPT, 1, pauseKey(endpoint), Math.ceil(ms))
+    },
+    async close() {
+      const current = opened
+      opened = undefined
+      const client = await current?.catch(() => undefined)
+      await client?.quit().catch(() => client.disconnect())
+    },
+  }
+}
+
+function checkBudgetOptions(options: RedisBudgetOptions): RedisBudgetOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw invalidParam(CALLER, 'options', 'expected an object')
+  }
+  const known = ['connection', 'key', 'requestsPerSecond']
+  for (const name of Object.keys(options)) {
+    if (!known.includes(name)) throw invalidParam(CALLER, name, 'unknown option')
+  }
+  const connection = checkConnection(CALLER, options.connection)
+  if (typeof options.key !== 'string' || options.key === '') {
+    throw invalidParam(CALLER, 'key', 'expected a non-empty string')
+  }
+  const rate = options.requestsPerSecond
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) {
+    throw invalidParam(CALLER, 'requestsPerSecond', 'expected a number > 0')
+  }
+  return { connection, key: options.key, requestsPerSecond: rate }
+}
