@@ -15,12 +15,12 @@ export type RedisBudgetOptions = Readonly<{
   connection: RedisConnection
   /**
    * The budget's name in Redis: every holder built with the same connection and key shares one
-   * limit (the keys `<key>:next` and `<key>:pause:<endpoint>`). Required.
+   * limit per endpoint (the keys `<key>:next:<endpoint>` and `<key>:pause:<endpoint>`). Required.
    */
   key: string
   /**
-   * Requests per second, for every holder together (a batch counts each of its calls). Spaced
-   * evenly: one request every `1000 / requestsPerSecond` ms. Required.
+   * Requests per second to each endpoint, for every holder together (a batch counts each of its
+   * calls). Spaced evenly: one request every `1000 / requestsPerSecond` ms. Required.
    */
   requestsPerSecond: number
 }>
@@ -69,6 +69,7 @@ export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
     return opened
   }
   const pauseKey = (endpoint: string) => `${key}:pause:${endpoint}`
+  const nextKey = (endpoint: string) => `${key}:next:${endpoint}`
 
   return {
     requestsPerSecond,
@@ -79,7 +80,7 @@ export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
           await client.eval(
             ACQUIRE_SCRIPT,
             2,
-            `${key}:next`,
+            nextKey(endpoint),
             pauseKey(endpoint),
             intervalMs,
             count,
