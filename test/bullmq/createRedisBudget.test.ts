@@ -20,7 +20,10 @@ describe('createRedisBudget options', () => {
     [{ connection: 'redis://127.0.0.1:1', key: 'k', requestsPerSecond: 1, rps: 2 }, 'rps'],
   ])('refuses %o before connecting', (options, param) => {
     expect(() => createRedisBudget(options as never)).toThrow(
-      expect.objectContaining({ code: 'INVALID_PARAM', context: expect.objectContaining({ param }) }),
+      expect.objectContaining({
+        code: 'INVALID_PARAM',
+        context: expect.objectContaining({ param }),
+      }),
     )
   })
 

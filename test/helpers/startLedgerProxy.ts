@@ -45,7 +45,7 @@ export async function startLedgerProxy(options: LedgerProxyOptions): Promise<Led
       const answer = await fetch(options.target, {
         method: request.method ?? 'POST',
         headers: { 'content-type': 'application/json' },
-        body: request.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        body: request.method === 'POST' ? Buffer.concat(chunks) : null,
       })
       const body = Buffer.from(await answer.arrayBuffer())
       const headers: Record<string, string> = {}
