@@ -126,7 +126,7 @@ export async function createBackfillQueue(options: BackfillQueueOptions): Promis
 
 // The walk options as a job carries them, checked as the walk will check them.
 function toJobData(address: unknown, walk: BackfillWalkOptions): BackfillJobData {
-  const known = ['before', 'until', 'limit', 'pageSize', 'commitment', 'order']
+  const known = ['before', 'until', 'limit', 'pageSize', 'commitment', 'order', 'headCheck']
   for (const key of Object.keys(walk)) {
     if (!known.includes(key)) throw invalidParam(CALLER, `walk.${key}`, 'not a backfill option')
   }

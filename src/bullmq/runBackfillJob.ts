@@ -38,7 +38,7 @@ export async function runBackfillJob(
       client,
       address,
       checkpoint === undefined
-        ? { ...data.walk, signal: stopping }
+        ? { headCheck: true, ...data.walk, signal: stopping }
         : { resume: checkpoint, pageSize: data.walk.pageSize, signal: stopping },
     )
     try {

@@ -38,6 +38,13 @@ export type BackfillWalkOptions = Readonly<{
   commitment?: Commitment | undefined
   /** `'oldest'` to walk oldest first. */
   order?: 'newest' | 'oldest' | undefined
+  /**
+   * Check that the first page of a walk from the newest entry came from a node at the freshest
+   * head (see `signaturesForAddress`): three one-entry requests per address, so that a node of a
+   * load-balanced pool that lags behind cannot cut the newest entries off an address's file.
+   * @default true
+   */
+  headCheck?: boolean | undefined
 }>
 
 /**

@@ -14,7 +14,8 @@ export function checkOutDirectory(path: string, shown: string): void {
       isDirectory = statSync(current).isDirectory()
     } catch (error) {
       const code = (error as { code?: unknown }).code
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new UsageError(`--out: cannot use ${shown} (${String(code)})`)
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new UsageError(`--out: cannot use ${shown} (${String(code)})`)
     }
     if (isDirectory === false) {
       throw new UsageError(
