@@ -22,6 +22,7 @@ const ENTRIES = {
   'confirmed-rpc': 'src/index.ts',
   'confirmed-rpc/actions': 'src/actions/index.ts',
   'confirmed-rpc/testing': 'src/testing/index.ts',
+  'confirmed-rpc/bullmq': 'src/bullmq/index.ts',
 } as const
 const docs = [
   'README.md',
@@ -33,7 +34,7 @@ const docs = [
 
 type Example = Readonly<{ doc: string; line: number; file: string }>
 
-const PACKAGE_IMPORT = /from '(confirmed-rpc(?:\/actions|\/testing)?)'/g
+const PACKAGE_IMPORT = /from '(confirmed-rpc(?:\/actions|\/testing|\/bullmq)?)'/g
 const toSource = (entry: keyof typeof ENTRIES) =>
   relative(outDir, resolve(root, ENTRIES[entry].replace(/\.ts$/, '')))
 

@@ -16,7 +16,7 @@ export type BackfillQueueOptions = Readonly<{
   name: string
 }>
 
-/** What {@link BackfillQueue.enqueue} did with each address. */
+/** What `BackfillQueue.enqueue` did with each address. */
 export type BackfillEnqueueResult = Readonly<{
   /** Addresses queued now. */
   added: number
