@@ -11,6 +11,7 @@
 import { createMemoryFetch } from './fixtures/createMemoryFetch'
 import { prepareDecodeBodies } from './fixtures/prepareDecodeBodies'
 import { preparedEntries } from './fixtures/preparedEntries'
+import { runBackfillSuite } from './suites/runBackfillSuite'
 import { runBundleSuite } from './suites/runBundleSuite'
 import { runClientSuite } from './suites/runClientSuite'
 import { runDecodeSuite } from './suites/runDecodeSuite'
@@ -111,6 +112,8 @@ try {
 
   rows.push(...(await runHeadCheckSuite(settings)))
   rows.push(...(await runFallbackSuite(settings)))
+  log('backfill on BullMQ (needs Redis: skipped without one)')
+  rows.push(...(await runBackfillSuite(settings)))
   log('memory')
   rows.push(...(await runMemorySuite(settings)))
   log('bundle')

@@ -23,6 +23,7 @@ const ENTRIES = {
   'confirmed-rpc/actions': 'src/actions/index.ts',
   'confirmed-rpc/testing': 'src/testing/index.ts',
   'confirmed-rpc/web3js': 'src/web3js/index.ts',
+  'confirmed-rpc/bullmq': 'src/bullmq/index.ts',
 } as const
 const docs = [
   'README.md',
@@ -34,7 +35,7 @@ const docs = [
 
 type Example = Readonly<{ doc: string; line: number; file: string }>
 
-const PACKAGE_IMPORT = /from '(confirmed-rpc(?:\/actions|\/testing|\/web3js)?)'/g
+const PACKAGE_IMPORT = /from '(confirmed-rpc(?:\/actions|\/testing|\/web3js|\/bullmq)?)'/g
 const toSource = (entry: keyof typeof ENTRIES) =>
   relative(outDir, resolve(root, ENTRIES[entry].replace(/\.ts$/, '')))
 

@@ -1,0 +1,107 @@
+import type { HistoryCheckpoint } from '../history/HistoryCheckpoint'
+import type { Commitment } from '../schemas/common'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
+
+/**
+ * Where Redis is: a `redis://` (or `rediss://`) URL, or host and port. Every queue, worker and
+ * budget opens connections of its own from it and closes them on `close()`.
+ */
+export type RedisConnection =
+  | string
+  | Readonly<{
+      /** Host name or address. */
+      host: string
+      /** TCP port. */
+      port: number
+      /** ACL user name. */
+      username?: string | undefined
+      /** Password. */
+      password?: string | undefined
+      /** Database number. */
+      db?: number | undefined
+    }>
+
+/**
+ * Where each walk of a backfill starts and stops: the options of `signaturesForAddress` that a
+ * job carries (the same for every address of an `enqueue` call).
+ */
+export type BackfillWalkOptions = Readonly<{
+  /** Start strictly older than this signature. */
+  before?: string | undefined
+  /** Stop at this signature (exclusive). */
+  until?: string | undefined
+  /** At most this many entries per address. */
+  limit?: number | undefined
+  /** Entries per request (1..1000). */
+  pageSize?: number | undefined
+  /** Commitment of the walk. */
+  commitment?: Commitment | undefined
+  /** `'oldest'` to walk oldest first. */
+  order?: 'newest' | 'oldest' | undefined
+  /**
+   * Check that the first page of a walk from the newest entry came from a node at the freshest
+   * head (see `signaturesForAddress`): three one-entry requests per address, so that a node of a
+   * load-balanced pool that lags behind cannot cut the newest entries off an address's file.
+   * @default true
+   */
+  headCheck?: boolean | undefined
+}>
+
+/**
+ * What a sink keeps about an address between pages (JSON: strings, numbers, booleans, arrays,
+ * objects): stored in the job with the walk's checkpoint after each accepted page, and handed
+ * back with the next page, after a takeover too.
+ */
+export type BackfillSinkState = Readonly<Record<string, unknown>>
+
+/** A page of an address's history offered to a {@link BackfillSink}. */
+export type BackfillPage = Readonly<{
+  /** The address walked, base58. */
+  address: string
+  /** The page's entries in walk order, u64 values as bigint. */
+  entries: readonly SignatureInfo<'bigint'>[]
+  /** The walk's checkpoint after this page: stored in the job once the sink accepted the page. */
+  checkpoint: HistoryCheckpoint
+  /**
+   * What the sink returned for the last page accepted before this one for this address
+   * (`undefined`: none, the walk starts from its beginning). A page offered again after a crash
+   * comes with the same state as the first time.
+   */
+  state: BackfillSinkState | undefined
+}>
+
+/**
+ * Where a backfill worker puts the pages it walks. The contract:
+ * - `write` is called once per page, in walk order, and the page counts as accepted when it
+ *   resolves; only then is its checkpoint (with the returned state) stored in the job;
+ * - a worker may die between the two: the job's next worker then offers that last page again,
+ *   with the state of the page before it. At most that one page comes twice, and only as the
+ *   next page; so a sink that is idempotent by signature (an upsert), or that rewinds to `state`
+ *   (the JSONL sink truncates its file to the length recorded there), keeps each entry once;
+ * - `finish` is called once the walk of an address ended (also when it had no entries), before
+ *   the job completes; it may be called again for the same address after a crash.
+ */
+export type BackfillSink = Readonly<{
+  /** Stores a page; resolves to the state to record with its checkpoint. */
+  write(page: BackfillPage): Promise<BackfillSinkState> | BackfillSinkState
+  /** The walk of `address` ended: every page of it was accepted. */
+  finish?(
+    request: Readonly<{ address: string; state: BackfillSinkState | undefined }>,
+  ): Promise<void> | void
+}>
+
+/** The data of a backfill job, as stored in Redis. @internal */
+export type BackfillJobData = Readonly<{
+  /** The address walked. */
+  address: string
+  /** Where the walk starts and stops. */
+  walk: BackfillWalkOptions
+  /** The walk's checkpoint after the last accepted page. */
+  checkpoint?: HistoryCheckpoint | undefined
+  /** The sink's state after the last accepted page. */
+  state?: BackfillSinkState | undefined
+  /** Entries accepted so far. */
+  entries?: number | undefined
+  /** Pages accepted so far. */
+  pages?: number | undefined
+}>

@@ -1,0 +1,93 @@
+import type { CliOption } from '../CliOption'
+
+const REDIS = 'redis://127.0.0.1:6379'
+
+const redis: CliOption = {
+  type: 'string',
+  valueName: 'url',
+  description:
+    'the Redis that holds the queue, redis://[user:password@]host:port (default: REDIS_URL)',
+  example: `confirmed-rpc backfill --redis ${REDIS} --queue vote addresses.txt`,
+}
+
+const queue: CliOption = {
+  type: 'string',
+  valueName: 'name',
+  description: 'the queue: the same name for `backfill` and its workers',
+  example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history`,
+}
+
+/** The options of `confirmed-rpc backfill`. */
+export const BACKFILL_OPTIONS = {
+  redis,
+  queue,
+  limit: {
+    type: 'string',
+    valueName: 'n',
+    description: 'most entries to export per address (default: the whole history)',
+    example: `confirmed-rpc backfill --redis ${REDIS} --queue recent --limit 1000 addresses.txt`,
+  },
+  'page-size': {
+    type: 'string',
+    valueName: 'n',
+    description: 'entries per request, 1..1000 (default 1000)',
+    example: `confirmed-rpc backfill --redis ${REDIS} --queue vote --page-size 500 addresses.txt`,
+  },
+} satisfies Record<string, CliOption>
+
+/** The options of `confirmed-rpc worker`. */
+export const WORKER_OPTIONS = {
+  redis,
+  queue,
+  rpc: {
+    type: 'string',
+    valueName: 'url',
+    description: 'JSON-RPC endpoint (default: the RPC_URL variable)',
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history`,
+  },
+  out: {
+    type: 'string',
+    short: 'o',
+    valueName: 'dir',
+    description: 'directory of the output: <dir>/<address>.jsonl per address (created if missing)',
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out /data/history`,
+  },
+  'requests-per-second': {
+    type: 'string',
+    valueName: 'n',
+    description:
+      "the endpoint's limit, kept by every worker of this Redis together (same --rpc or --budget-key)",
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --requests-per-second 4`,
+  },
+  'budget-key': {
+    type: 'string',
+    valueName: 'name',
+    description:
+      "the shared budget's name (default: one per --rpc URL): give workers with different URLs of one provider key the same",
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://a.example.com --out history --requests-per-second 10 --budget-key key-1`,
+  },
+  concurrency: {
+    type: 'string',
+    valueName: 'n',
+    description: 'addresses walked at once by this worker (default 1)',
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --concurrency 4`,
+  },
+  'takeover-after': {
+    type: 'string',
+    valueName: 'seconds',
+    description:
+      "how soon a dead worker's addresses pass to the others (default 30); the same for every worker",
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --takeover-after 10`,
+  },
+  'exit-when-empty': {
+    type: 'boolean',
+    description: 'exit once the queue has nothing waiting or running (exit 1 if an address failed)',
+    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --exit-when-empty`,
+  },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    description: 'no progress on stderr',
+    example: `confirmed-rpc worker -q --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history`,
+  },
+} satisfies Record<string, CliOption>

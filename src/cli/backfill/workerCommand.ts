@@ -1,0 +1,40 @@
+import type { CliCommand } from '../CliCommand'
+import { readProcessHost } from '../history/readProcessHost'
+import { WORKER_OPTIONS } from './backfillOptions'
+
+const LINE = 'confirmed-rpc worker --redis redis://10.0.0.5:6379 --queue vote'
+
+/**
+ * `confirmed-rpc worker`: takes addresses from a backfill queue and writes each history to
+ * `<out>/<address>.jsonl`. Run as many as you like, on any machines. See docs/backfill.md.
+ */
+export const workerCommand: CliCommand = {
+  name: 'worker',
+  summary: 'walk the addresses of a backfill queue into <dir>/<address>.jsonl',
+  usage:
+    'confirmed-rpc worker --redis <url> --queue <name> --rpc <url> --out <dir> [--requests-per-second n] [--concurrency n]',
+  description: [
+    'Takes addresses from the queue `confirmed-rpc backfill` filled and writes each history to',
+    '<dir>/<address>.jsonl, in the JSON lines of `history`, each entry exactly once. After each',
+    'page is on disk its checkpoint is stored in Redis: a worker that dies (kill -9, a lost',
+    'machine) leaves its addresses to the others after --takeover-after seconds, and they resume',
+    'after the last stored page. --requests-per-second is one budget for every worker of the same',
+    'endpoint together, and a 429 with Retry-After pauses them all. Progress goes to stderr.',
+    'Ctrl-C: each address in hand finishes its page and goes back to the queue (exit 130).',
+  ].join('\n'),
+  options: WORKER_OPTIONS,
+  examples: [
+    {
+      command: `${LINE} --rpc https://rpc.example.com --out /data/history --requests-per-second 10`,
+      does: 'one worker; start the same on every machine: 10 requests per second in all',
+    },
+    {
+      command: `${LINE} --rpc https://rpc.example.com --out history --concurrency 4 --exit-when-empty`,
+      does: 'four addresses at a time, exit when the queue is done',
+    },
+  ],
+  run: async (args, io) => {
+    const { runWorkerCommand } = await import('./runWorkerCommand')
+    return runWorkerCommand(args, io, readProcessHost())
+  },
+}

@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { BackfillEvent } from '../../src/bullmq/BackfillEvent'
+import { createBackfillQueue } from '../../src/bullmq/createBackfillQueue'
+import { startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
+import type { BackfillSink } from '../../src/bullmq/types'
+import { createMockLedger } from '../../src/testing/createMockLedger'
+import { resolveTestRedis } from '../helpers/resolveTestRedis'
+
+const redis = await resolveTestRedis()
+afterAll(() => redis?.stop())
+const ledger = createMockLedger({ seed: 7, transactions: 2_000 })
+const addresses = ledger.addresses().slice(0, 5)
+const url = () => redis?.url ?? ''
+const newName = () => `lib-${process.pid}-${Math.random().toString(36).slice(2)}`
+const oracle = (address: string) => ledger.signatures(address).map((info) => info.signature)
+
+it('refuses bad options before connecting (INVALID_PARAM)', async () => {
+  const sink: BackfillSink = { write: () => ({}) }
+  await expect(
+    createBackfillQueue({ connection: 'redis://h:1', name: 'a:b' }),
+  ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'name' } })
+  await expect(
+    startBackfillWorker({
+      connection: 'redis://h:1',
+      name: 'q',
+      sink,
+      url: 'http://127.0.0.1:9/',
+      transport: ledger.transport,
+    }),
+  ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'url' } })
+  await expect(
+    startBackfillWorker({
+      connection: 'redis://h:1',
+      name: 'q',
+      sink,
+      transport: ledger.transport,
+      concurrency: 0,
+    }),
+  ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'concurrency' } })
+})
+
+describe.skipIf(redis === undefined)('on Redis', () => {
+  it('checks every address and option before it queues any', async () => {
+    const queue = await createBackfillQueue({ connection: url(), name: newName() })
+    await expect(queue.enqueue([addresses[0] ?? '', 'nope'])).rejects.toMatchObject({
+      code: 'INVALID_PARAM',
+      context: { param: 'address' },
+    })
+    await expect(queue.enqueue(addresses, { pageSize: 5_000 })).rejects.toMatchObject({
+      code: 'INVALID_PARAM',
+    })
+    await expect(queue.enqueue(addresses, { resume: {} } as never)).rejects.toMatchObject({
+      code: 'INVALID_PARAM',
+      context: { param: 'walk.resume' },
+    })
+    expect(await queue.counts()).toMatchObject({ waiting: 0 })
+    expect(await queue.enqueue([...addresses, ...addresses])).toEqual({
+      added: 5,
+      existing: 0,
+      retried: 0,
+    })
+    expect(await queue.enqueue(addresses)).toEqual({ added: 0, existing: 5, retried: 0 })
+    await queue.close()
+  })
+
+  it('resumes an address from its stored checkpoint when its sink failed mid-walk', async () => {
+    const name = newName()
+    const queue = await createBackfillQueue({ connection: url(), name })
+    await queue.enqueue(addresses, { pageSize: 120 })
+    const written = new Map<string, string[]>()
+    let failures = 0
+    const sink: BackfillSink = {
+      write({ address, entries, state }) {
+        // The first write of the third page of each address fails: its job is tried again.
+        const kept = (written.get(address) ?? []).slice(0, Number(state?.count ?? 0))
+        if (kept.length === 240 && failures < addresses.length && !state?.failedOnce) {
+          failures++
+          written.set(address, kept)
+          return Promise.reject(new Error('disk full'))
+        }
+        kept.push(...entries.map((info) => info.signature))
+        written.set(address, kept)
+        return { count: kept.length, failedOnce: kept.length > 240 }
+      },
+    }
+    const events: BackfillEvent[] = []
+    const worker = await startBackfillWorker({
+      connection: url(),
+      name,
+      transport: ledger.transport,
+      sink,
+      concurrency: 2,
+      onEvent: (event) => events.push(event),
+    })
+    while ((await queue.counts()).completed < addresses.length) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await worker.close()
+    await queue.close()
+    for (const address of addresses) expect(written.get(address)).toEqual(oracle(address))
+    const failedAddresses = events.filter((event) => event.kind === 'failed').map((e) => e.address)
+    const resumed = events.filter((event) => event.kind === 'start' && event.resumed)
+    expect(failures).toBe(addresses.length)
+    expect(resumed.map((event) => event.address).sort()).toEqual(failedAddresses.sort())
+    expect(resumed.every((event) => event.kind === 'start' && event.entries === 240)).toBe(true)
+  })
+})
