@@ -33,3 +33,22 @@ export function encodeBase58(bytes: Uint8Array): string {
   }
   return '1'.repeat(zeros) + text
 }
+
+/** The bytes of base58 `text`, or `undefined` when it is not base58. @internal */
+export function decodeBase58(text: string): Uint8Array | undefined {
+  let value = 0n
+  let zeros = 0
+  for (const char of text) {
+    const digit = ALPHABET.indexOf(char)
+    if (digit < 0) return undefined
+    if (digit === 0 && value === 0n) zeros++
+    value = value * 58n + BigInt(digit)
+  }
+  const hex = value === 0n ? '' : value.toString(16)
+  const body = hex.length % 2 === 0 ? hex : `0${hex}`
+  const bytes = new Uint8Array(zeros + body.length / 2)
+  for (let i = 0; i < body.length / 2; i++) {
+    bytes[zeros + i] = Number.parseInt(body.slice(2 * i, 2 * i + 2), 16)
+  }
+  return bytes
+}

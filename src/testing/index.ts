@@ -15,6 +15,7 @@ export {
   type MockLedgerHandleTextOptions,
   type MockLedgerSignaturesOptions,
   type MockSignatureInfo,
+  type MockWalletEntry,
 } from './createMockLedger'
 export type { LedgerProfile, LedgerState, LedgerTransaction } from './ledger/LedgerState'
 export type { MockLedgerFaultKind } from './MockLedgerFaultKind'
