@@ -21,7 +21,19 @@ export type WalletEntry = Readonly<{ signature: string; slot: number; sources: r
 const ATA_PROGRAM = bs58.decode(ASSOCIATED_TOKEN_PROGRAM_ID)
 const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]
 
+const derived = new Map<string, string>()
+
 function associated(owner: string, program: string, mint: string): string {
+  const key = `${owner} ${program} ${mint}`
+  const known = derived.get(key)
+  if (known !== undefined) return known
+  const address = deriveAddress(owner, program, mint)
+  if (derived.size > 10_000) derived.clear()
+  derived.set(key, address)
+  return address
+}
+
+function deriveAddress(owner: string, program: string, mint: string): string {
   const seeds = [bs58.decode(owner), bs58.decode(program), bs58.decode(mint)]
   for (let bump = 255; bump > 0; bump--) {
     const hash = createHash('sha256')
