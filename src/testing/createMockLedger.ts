@@ -110,6 +110,17 @@ export type MockLedgerSignaturesOptions = Readonly<{
   commitment?: 'confirmed' | 'finalized' | undefined
 }>
 
+/** Options of the `walletSignatures` and `walletEntries` methods of a {@link MockLedger}. */
+export type MockLedgerWalletOptions = MockLedgerSignaturesOptions &
+  Readonly<{
+    /**
+     * S0, the slot the walk listed the token accounts at (a walk's `checkpoint().upperSlot`):
+     * the history as of that slot. A node behind the pool lists at an older slot.
+     * @default the frontier at `commitment`
+     */
+    upperSlot?: number | undefined
+  }>
+
 /** Options of the `handleText` method of a {@link MockLedger}. */
 export type MockLedgerHandleTextOptions = Readonly<{
   /**
@@ -180,12 +191,12 @@ export type MockLedger = Readonly<{
    * R(a) is H(a) from d(a), the newest such T, down (d(a) included, in the node's listing
    * order). Each signature once; within a slot in the profile's order.
    */
-  walletSignatures(owner: string, options?: MockLedgerSignaturesOptions): readonly string[]
+  walletSignatures(owner: string, options?: MockLedgerWalletOptions): readonly string[]
   /**
    * The entries of `walletSignatures` with the addresses each was found under (`sources`: the
    * owner first when it is one, then the token accounts in string order).
    */
-  walletEntries(owner: string, options?: MockLedgerSignaturesOptions): readonly MockWalletEntry[]
+  walletEntries(owner: string, options?: MockLedgerWalletOptions): readonly MockWalletEntry[]
 }>
 
 /** One entry of a {@link MockLedger}'s `walletEntries`. */
@@ -269,10 +280,11 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     return readRpcResponse(body, id, context)
   }
 
-  const frontierOf = (walletOptions?: MockLedgerSignaturesOptions): number =>
-    rules.commitmentParam && walletOptions?.commitment === 'confirmed'
+  const frontierOf = (walletOptions?: MockLedgerWalletOptions): number =>
+    walletOptions?.upperSlot ??
+    (rules.commitmentParam && walletOptions?.commitment === 'confirmed'
       ? state.frontiers.confirmed
-      : state.frontiers.finalized
+      : state.frontiers.finalized)
   return {
     profile,
     state,

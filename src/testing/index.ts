@@ -14,6 +14,7 @@ export {
   type MockLedger,
   type MockLedgerHandleTextOptions,
   type MockLedgerSignaturesOptions,
+  type MockLedgerWalletOptions,
   type MockSignatureInfo,
   type MockWalletEntry,
 } from './createMockLedger'

@@ -82,7 +82,11 @@ export async function* walkWallet<TMode extends U64Mode>(
     // The cut only moves down; the buffer is scanned only when it did.
     const page = edge < taken ? takeAbove(state, edge) : []
     taken = Math.min(taken, edge)
-    if (page.length > 0) yield page
+    if (page.length > 0) {
+      yield page
+      // What settled while the consumer held the page is applied before anything is awaited.
+      continue
+    }
     if (edge === Number.NEGATIVE_INFINITY && state.buffer.size === 0) return
     launch(state, edge, limiter)
     const running: Promise<void>[] = []
