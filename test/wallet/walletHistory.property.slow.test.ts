@@ -24,12 +24,17 @@ describe('walletHistory on random ledgers', () => {
         async ({ seed, profile, ownerRank, pageSize, stops }) => {
           const ledger = walletLedger(profile, seed, 600)
           const owner = payers(ledger)[ownerRank] as string
-          const client = createClient({ transport: ledger.transport, u64: 'bigint', deprecationWarnings: false })
+          const client = createClient({
+            transport: ledger.transport,
+            u64: 'bigint',
+            deprecationWarnings: false,
+          })
           const got: WalletEntry<'bigint'>[] = []
           let resume: WalletCheckpoint | undefined
           // Walk in pieces of `limit` entries, each resumed from the last one's JSON checkpoint.
           for (const limit of [...stops, undefined]) {
-            const options = resume === undefined ? { pageSize, limit, ...FAST } : { pageSize, resume, ...FAST }
+            const options =
+              resume === undefined ? { pageSize, limit, ...FAST } : { pageSize, resume, ...FAST }
             const walk = walletHistory(client, owner, options)
             for await (const entry of walk) got.push(entry)
             const saved = JSON.parse(JSON.stringify(walk.checkpoint())) as WalletCheckpoint
@@ -89,7 +94,9 @@ describe('walletHistory over HTTP with faults', () => {
       // only after a node behind the pool answered null for it.
       expect([...new Set(asked)].sort()).toEqual(got.map((entry) => entry.signature).sort())
       expect(asked.length).toBe(got.length + nulls)
-      expect(got.every((entry) => entry.transaction?.transaction.signatures[0] === entry.signature)).toBe(true)
+      expect(
+        got.every((entry) => entry.transaction?.transaction.signatures[0] === entry.signature),
+      ).toBe(true)
       const faults = Object.values(server.stats.faults).reduce((sum, n) => sum + n, 0)
       expect(faults / server.stats.requests).toBeGreaterThan(0.2)
     }, 120_000)
