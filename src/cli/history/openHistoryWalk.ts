@@ -1,4 +1,7 @@
 import type { Client } from '../../client'
+import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import { walletHistory } from '../../wallet/walletHistory'
 import type { HistoryEntry } from './HistoryEntry'
 import type { HistoryQuery } from './HistoryQuery'
 import type { HistoryWalk } from './HistoryWalk'
@@ -30,8 +33,9 @@ export function openHistoryWalk(
           commitment: query.commitment,
           order: query.order,
         }
-      : { resume }
+      : { resume: resume as HistoryCheckpoint }
   const options = { ...position, pageSize, parallel, signal }
+  if (query.wallet === true) return openWalletWalk(client, query, settings)
   if (!query.transactions) {
     const walk = client.signaturesForAddress(query.address, options)
     return {
@@ -68,6 +72,39 @@ export function openHistoryWalk(
       }
       // The walk ended (its end, an abort): what it yielded is covered by its checkpoint.
       if (batch.length > 0) yield batch
+    },
+    checkpoint: walk.checkpoint,
+  }
+}
+
+/**
+ * `--wallet`: `walletHistory(...).pages()`, each entry with its `sources` (and its transaction
+ * with `--transactions`, fetched once per signature).
+ */
+function openWalletWalk(
+  client: Client<'bigint'>,
+  query: HistoryQuery,
+  settings: WalkSettings,
+): HistoryWalk {
+  const { pageSize, signal } = settings
+  const resume = settings.resume as WalletCheckpoint | undefined
+  const position =
+    resume === undefined
+      ? { before: query.before, limit: query.limit, commitment: query.commitment }
+      : { resume }
+  const walk = walletHistory(client, query.address, {
+    ...position,
+    pageSize,
+    signal,
+    transactions: query.transactions,
+  })
+  return {
+    batches: async function* () {
+      for await (const page of walk.pages()) {
+        yield page.map(({ transaction, ...info }) =>
+          query.transactions ? { info, transaction } : { info },
+        )
+      }
     },
     checkpoint: walk.checkpoint,
   }
