@@ -24,6 +24,7 @@ import {
   type ParallelTarget,
   runParallelSuite,
 } from './suites/runParallelSuite'
+import { runWalletSuite } from './suites/runWalletSuite'
 import type { BenchRow } from './support/BenchRow'
 import { describeMachine } from './support/describeMachine'
 import { formatTable } from './support/formatTable'
@@ -111,6 +112,8 @@ try {
 
   rows.push(...(await runHeadCheckSuite(settings)))
   rows.push(...(await runFallbackSuite(settings)))
+  log('wallet history')
+  rows.push(...(await runWalletSuite(settings)))
   log('memory')
   rows.push(...(await runMemorySuite(settings)))
   log('bundle')

@@ -1,6 +1,7 @@
 import type { MethodContext } from '../actions/MethodContext'
 import { createSignalGroup } from '../history/createSignalGroup'
 import type { U64Mode } from '../schemas/common'
+import { createLimiter } from './createLimiter'
 import { listTokenAccounts } from './listTokenAccounts'
 import type { WalletPlan, WalletState } from './types'
 import type { WalletCheckpoint } from './WalletCheckpoint'
@@ -32,6 +33,7 @@ export async function createWalletState<TMode extends U64Mode>(
     context,
     plan,
     signal,
+    limiter: createLimiter(plan.concurrency),
     requestSignal: () => shared[turn++ % shared.length] as AbortSignal,
     ownSignal: () => group.child(),
     upperSlot: listing?.slot ?? Number(resumed?.upperSlot),

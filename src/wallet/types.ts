@@ -2,6 +2,7 @@ import type { MethodContext } from '../actions/MethodContext'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { Limiter } from './createLimiter'
 import type { WalletCheckpoint } from './WalletCheckpoint'
 
 /** A full transaction as the walk fetches it. @internal */
@@ -80,6 +81,8 @@ export type WalletState<TMode extends U64Mode> = {
   readonly requestSignal: () => AbortSignal
   /** A signal of its own (one address's walk), aborting with `signal`. */
   readonly ownSignal: () => AbortSignal
+  /** Bounds the transaction lookups (owner reads and output alike). */
+  readonly limiter: Limiter
   upperSlot: number
   /** The owner's associated addresses, by `program mint`. */
   readonly associated: Map<string, Promise<string | undefined>>

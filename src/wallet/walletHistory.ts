@@ -3,7 +3,6 @@ import { readActionClient } from '../actions/readActionClient'
 import { linkSignal } from '../history/linkSignal'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
-import { createLimiter } from './createLimiter'
 import { createWalletState } from './createWalletState'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
 import { readWalletOptions } from './readWalletOptions'
@@ -108,7 +107,7 @@ async function* handOutEntries<TMode extends U64Mode>(
   state: WalletState<TMode>,
   plan: WalletPlan,
 ): AsyncGenerator<Readonly<{ entry: WalletEntry<TMode>; pageEnd: boolean }>, void, undefined> {
-  const limiter = createLimiter(plan.concurrency)
+  const { limiter } = state
   const fetching: Promise<unknown>[] = []
   try {
     for await (const page of walkWallet(state, limiter)) {

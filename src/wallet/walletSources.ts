@@ -96,6 +96,13 @@ export function applyPage<TMode extends U64Mode>(
         transaction: undefined,
       }
       state.buffer.set(info.signature, entry)
+      // Found under a token account first: its transaction is fetched now, ahead of the hand-out
+      // (an owner read of the same signature later takes this one).
+      if (state.plan.transactions && source.kind !== 'owner' && !dropped) {
+        const signature = info.signature
+        entry.transaction = state.limiter.run(() => fetchWalletTransaction(state, signature))
+        entry.transaction.catch(() => undefined)
+      }
       if (source.kind === 'owner' && !dropped) {
         state.inspections.push({
           entry,
@@ -132,7 +139,8 @@ export function startInspection<TMode extends U64Mode>(
   if (inspection === undefined || inspection.started) return
   inspection.started = true
   const { entry } = inspection
-  const transaction = limiter.run(() => fetchWalletTransaction(state, entry.info.signature))
+  const transaction =
+    entry.transaction ?? limiter.run(() => fetchWalletTransaction(state, entry.info.signature))
   if (state.plan.transactions) entry.transaction = transaction
   inspection.promise = transaction
     .then((tx) =>
