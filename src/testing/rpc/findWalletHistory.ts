@@ -72,7 +72,7 @@ function attributed(ctx: RpcContext, tx: LedgerTransaction, owner: string): Set<
 }
 
 /** The account an instruction creates or hands to `owner` (rule A3), if any. */
-export function creationTarget(
+function creationTarget(
   instruction: CompiledInstruction,
   keys: readonly string[],
   owner: string,
