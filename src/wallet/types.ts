@@ -36,6 +36,13 @@ export type SourceState<TMode extends U64Mode> = {
   readonly start: string | undefined
   /** Its last entry handed out. */
   before: string | undefined
+  /**
+   * A discovered address is read from its newest entry, dropping everything down to its start
+   * (a short first page then ends the walk at once; a walk from the start may meet an empty page,
+   * which is checked `emptyPageChecks` times). If its start never comes, it is read again from
+   * the start.
+   */
+  skipThrough: string | undefined
   /** Slot of its last fetched entry; +Infinity before its first page. */
   floor: number
   /** Its walk has nothing more. */

@@ -45,16 +45,17 @@ function applyReady<TMode extends U64Mode>(state: WalletState<TMode>): void {
   applyInspections(state)
 }
 
-/** Starts the page requests of new sources and of those at the cut, and the owner reads. */
+/** Starts the page requests (at the cut, new sources, and ahead while there is room) and owner reads. */
 function launch<TMode extends U64Mode>(
   state: WalletState<TMode>,
   edge: number,
   limiter: Limiter,
 ): void {
   for (const source of state.sources) {
-    // A new address gets its first page at once (it is needed anyway); later pages wait for the cut.
-    const first = source.pages === undefined
-    if (source.walked || source.inFlight !== undefined || (source.floor < edge && !first)) continue
+    // Every page of every address is needed in the end (only `limit` stops early), so addresses
+    // below the cut may fetch ahead while the buffer has room; new ones get their first page now.
+    const ahead = source.pages === undefined || state.buffer.size < state.plan.pageSize * 4
+    if (source.walked || source.inFlight !== undefined || (source.floor < edge && !ahead)) continue
     fetchNext(state, source)
   }
   // Reads run a little ahead of the one applied next, never the whole queue at once.

@@ -22,6 +22,7 @@ export function addSource<TMode extends U64Mode>(
     rank: state.sources.length,
     start,
     before,
+    skipThrough: kind === 'discovered' && before === start ? start : undefined,
     floor,
     walked,
     pending: 0,
@@ -46,7 +47,7 @@ export function fetchNext<TMode extends U64Mode>(
 ): void {
   if (source.pages === undefined) {
     const walk = signaturesForAddress(state.context, source.address, {
-      before: source.before,
+      before: source.skipThrough === undefined ? source.before : undefined,
       pageSize: state.plan.pageSize,
       pageRetries: state.plan.pageRetries,
       pageRetryDelayMs: state.plan.pageRetryDelayMs,
@@ -73,10 +74,21 @@ export function applyPage<TMode extends U64Mode>(
   page: readonly SignatureInfo<TMode>[] | undefined,
 ): void {
   if (page === undefined || page.length === 0) {
+    if (source.skipThrough !== undefined) {
+      // Its start never came (a node behind the pool?): read it again from the start.
+      source.skipThrough = undefined
+      source.pages = undefined
+      return
+    }
     source.walked = true
     return
   }
   for (const info of page) {
+    if (source.skipThrough !== undefined) {
+      // Above its start: not in its range, and its floor stays at the start's slot.
+      if (info.signature === source.skipThrough) source.skipThrough = undefined
+      continue
+    }
     const slot = Number(info.slot)
     source.floor = slot
     const position = source.fetched++
