@@ -54,26 +54,8 @@ export function draftTokenLifecycle(
   }
   const mint = world.mints[random.int(world.mints.length)] as MintInfo
   switch (kind) {
-    case 'openAssociated': {
-      const wallet = random.chance(0.6) ? payer : otherWallet()
-      const associated = associatedAccount(life, wallet, mint)
-      if (associated.token !== undefined) return undefined
-      const closedAt = life.closed.indexOf(associated)
-      if (closedAt >= 0) life.closed.splice(closedAt, 1)
-      addHolding(world, associated, wallet, mint)
-      return body(payer, [
-        createAssociatedAccountInstruction({
-          program: world.associatedToken,
-          payer,
-          associated,
-          wallet,
-          mint,
-          system: world.system,
-          rentSysvar: world.rentSysvar,
-          idempotent: random.chance(0.5),
-        }),
-      ])
-    }
+    case 'openAssociated':
+      return openAssociated(world, life, payer, random.chance(0.6) ? payer : otherWallet(), mint)
     case 'openOwnAccount':
     case 'openForOwner': {
       const owner = kind === 'openOwnAccount' ? payer : otherWallet()
@@ -107,18 +89,8 @@ export function draftTokenLifecycle(
       const lamports = BigInt(random.between(1_000, 10_000)) * 1_000n
       return body(payer, [systemTransferInstruction(world.system, payer, target, lamports)])
     }
-    case 'giftAccount': {
-      const wallet = otherWallet()
-      const token = world.mints.filter((each) => each.program === world.token)
-      const giftMint = token[random.int(token.length)] as MintInfo
-      const { account, instructions } = openWithSeed(world, life, payer, giftMint, payer)
-      life.gifts.push({ account, closer: payer })
-      return body(payer, [
-        ...instructions,
-        setAuthorityInstruction(account, giftMint, payer, 'closeAccount', payer),
-        setAuthorityInstruction(account, giftMint, payer, 'accountOwner', wallet),
-      ])
-    }
+    case 'giftAccount':
+      return giftAccount(world, life, payer, otherWallet())
     case 'reclaimGift': {
       const gift = life.gifts.splice(random.int(life.gifts.length), 1)[0]
       if (gift === undefined) return undefined
@@ -185,4 +157,49 @@ function closeHeld(
   removeHolding(world, account, payer, token.mint)
   life.closed.push(account)
   return body(payer, instructions)
+}
+
+/** The associated-token-account program creates `wallet`'s account for `mint` (again, after a close). */
+function openAssociated(
+  world: World,
+  life: TokenLifecycle,
+  payer: LedgerAccount,
+  wallet: LedgerAccount,
+  mint: MintInfo,
+): DraftBody | undefined {
+  const associated = associatedAccount(life, wallet, mint)
+  if (associated.token !== undefined) return undefined
+  const closedAt = life.closed.indexOf(associated)
+  if (closedAt >= 0) life.closed.splice(closedAt, 1)
+  addHolding(world, associated, wallet, mint)
+  return body(payer, [
+    createAssociatedAccountInstruction({
+      program: world.associatedToken,
+      payer,
+      associated,
+      wallet,
+      mint,
+      system: world.system,
+      rentSysvar: world.rentSysvar,
+      idempotent: world.random.chance(0.5),
+    }),
+  ])
+}
+
+/** The payer opens an account, keeps its close authority and hands it to `wallet` (data only). */
+function giftAccount(
+  world: World,
+  life: TokenLifecycle,
+  payer: LedgerAccount,
+  wallet: LedgerAccount,
+): DraftBody {
+  const token = world.mints.filter((each) => each.program === world.token)
+  const mint = token[world.random.int(token.length)] as MintInfo
+  const { account, instructions } = openWithSeed(world, life, payer, mint, payer)
+  life.gifts.push({ account, closer: payer })
+  return body(payer, [
+    ...instructions,
+    setAuthorityInstruction(account, mint, payer, 'closeAccount', payer),
+    setAuthorityInstruction(account, mint, payer, 'accountOwner', wallet),
+  ])
 }
