@@ -25,6 +25,7 @@ import {
   type ParallelTarget,
   runParallelSuite,
 } from './suites/runParallelSuite'
+import { runWalletSuite } from './suites/runWalletSuite'
 import type { BenchRow } from './support/BenchRow'
 import { describeMachine } from './support/describeMachine'
 import { formatTable } from './support/formatTable'
@@ -114,6 +115,8 @@ try {
   rows.push(...(await runFallbackSuite(settings)))
   log('backfill on BullMQ (needs Redis: skipped without one)')
   rows.push(...(await runBackfillSuite(settings)))
+  log('wallet history')
+  rows.push(...(await runWalletSuite(settings)))
   log('memory')
   rows.push(...(await runMemorySuite(settings)))
   log('bundle')

@@ -15,6 +15,13 @@ export {
   type TransactionWalk,
   transactionsForAddress,
 } from '../history/transactionsForAddress'
+export type {
+  WalletCheckpoint,
+  WalletSourceCheckpoint,
+} from '../wallet/WalletCheckpoint'
+export type { WalletEntry } from '../wallet/WalletEntry'
+export type { WalletHistoryOptions } from '../wallet/WalletHistoryOptions'
+export { type WalletWalk, walletHistory } from '../wallet/walletHistory'
 export type { ActionClient } from './ActionClient'
 export {
   type GetConfirmedSignaturesForAddress2Config,

@@ -17,6 +17,7 @@ import { blockTimeFor } from './rpc/blockTimeFor'
 import { compareInSlot } from './rpc/compareInSlot'
 import { createRpcContext } from './rpc/createRpcContext'
 import { encodeTransactionError } from './rpc/encodeTransactionError'
+import { findWalletHistory } from './rpc/findWalletHistory'
 import { handleRpcBody } from './rpc/handleRpcBody'
 import { handleRpcText } from './rpc/handleRpcText'
 import type { JsonOut } from './rpc/JsonOut'
@@ -99,6 +100,16 @@ export type CreateMockLedgerOptions = Readonly<{
    * @default []
    */
   providerMethods?: readonly 'getTransactionsForAddress'[] | undefined
+  /**
+   * Weave token account lives into the generated ledger: associated accounts created by their
+   * wallet or for it (and created again at the same address after a close), accounts
+   * initialized with InitializeAccount3 by their owner or by someone else, used, emptied and
+   * closed, Token-2022 accounts, wrapped SOL opened and closed in one transaction, SOL sent to
+   * closed accounts, and accounts handed to a wallet by a third party that later closes them
+   * alone. Without it the ledger is the one a seed always gave.
+   * @default false
+   */
+  tokenLifecycles?: boolean | undefined
 }>
 
 /** Options of the `signatures` method of a {@link MockLedger}. */
@@ -111,6 +122,17 @@ export type MockLedgerSignaturesOptions = Readonly<{
    */
   commitment?: 'confirmed' | 'finalized' | undefined
 }>
+
+/** Options of the `walletSignatures` and `walletEntries` methods of a {@link MockLedger}. */
+export type MockLedgerWalletOptions = MockLedgerSignaturesOptions &
+  Readonly<{
+    /**
+     * S0, the slot the walk listed the token accounts at (a walk's `checkpoint().upperSlot`):
+     * the history as of that slot. A node behind the pool lists at an older slot.
+     * @default the frontier at `commitment`
+     */
+    upperSlot?: number | undefined
+  }>
 
 /** Options of the `handleText` method of a {@link MockLedger}. */
 export type MockLedgerHandleTextOptions = Readonly<{
@@ -170,6 +192,31 @@ export type MockLedger = Readonly<{
   signatures(address: string, options?: MockLedgerSignaturesOptions): readonly MockSignatureInfo[]
   /** A transaction of the ledger by its (first) signature, whatever its commitment. */
   transaction(signature: string): LedgerTransaction | undefined
+  /**
+   * The oracle of a wallet's history, newest first: the signatures of W(O) = H(O) ∪ ⋃ R(a) as
+   * of S0, the frontier at `commitment` (where getTokenAccountsByOwner reads). H(x) is x's own
+   * history (`signatures(x)`). The accounts a are (1) those the owner holds at S0, each with its
+   * whole history R(a) = H(a); (2) every other account an owner transaction T ∈ H(O) attributes
+   * to the owner, as the profile serves T: a token balance (pre or post) whose `owner` is O (A1);
+   * a token balance whose account is O's associated account for its mint (A2); an associated
+   * account Create/CreateIdempotent for O, InitializeAccount with O as account 2,
+   * InitializeAccount2/3 or SetAuthority(AccountOwner) naming O in data (A3). For those,
+   * R(a) is H(a) from d(a), the newest such T, down (d(a) included, in the node's listing
+   * order). Each signature once; within a slot in the profile's order.
+   */
+  walletSignatures(owner: string, options?: MockLedgerWalletOptions): readonly string[]
+  /**
+   * The entries of `walletSignatures` with the addresses each was found under (`sources`: the
+   * owner first when it is one, then the token accounts in string order).
+   */
+  walletEntries(owner: string, options?: MockLedgerWalletOptions): readonly MockWalletEntry[]
+}>
+
+/** One entry of a {@link MockLedger}'s `walletEntries`. */
+export type MockWalletEntry = Readonly<{
+  signature: string
+  slot: number
+  sources: readonly string[]
 }>
 
 /**
@@ -212,7 +259,12 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
   }
   const state =
     options.state ??
-    buildLedgerState({ seed, profile, ...(transactions === undefined ? {} : { transactions }) })
+    buildLedgerState({
+      seed,
+      profile,
+      ...(transactions === undefined ? {} : { transactions }),
+      ...(options.tokenLifecycles === true ? { tokenLifecycles: true } : {}),
+    })
   const rules = profileRules(profile, options.providerMethods)
   const baseContext = createRpcContext(state, rules, base58Limit)
   let nextId = 1
@@ -248,6 +300,11 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     return readRpcResponse(body, id, context)
   }
 
+  const frontierOf = (walletOptions?: MockLedgerWalletOptions): number =>
+    walletOptions?.upperSlot ??
+    (rules.commitmentParam && walletOptions?.commitment === 'confirmed'
+      ? state.frontiers.confirmed
+      : state.frontiers.finalized)
   return {
     profile,
     state,
@@ -289,5 +346,11 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
       )
     },
     transaction: (signature) => state.bySignature.get(signature),
+    walletSignatures: (owner, walletOptions) =>
+      findWalletHistory(baseContext, owner, frontierOf(walletOptions)).map(
+        (entry) => entry.signature,
+      ),
+    walletEntries: (owner, walletOptions) =>
+      findWalletHistory(baseContext, owner, frontierOf(walletOptions)),
   }
 }

@@ -14,7 +14,9 @@ export {
   type MockLedger,
   type MockLedgerHandleTextOptions,
   type MockLedgerSignaturesOptions,
+  type MockLedgerWalletOptions,
   type MockSignatureInfo,
+  type MockWalletEntry,
 } from './createMockLedger'
 export type { LedgerProfile, LedgerState, LedgerTransaction } from './ledger/LedgerState'
 export type { MockLedgerFaultKind } from './MockLedgerFaultKind'

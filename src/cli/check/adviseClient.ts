@@ -17,9 +17,7 @@ export function adviseClient(report: Pick<CheckReport, 'methods' | 'paging'>): s
       : 'walks send getConfirmedSignaturesForAddress2 (a node before 1.7): `methods: "auto"` falls back to it after one -32601',
   ]
   if (methods.getConfirmedSignaturesForAddress2?.served === false) {
-    lines.push(
-      'calls of the deprecated methods are rewritten to their replacements (`methods: "auto"`, after one refused call)',
-    )
+    lines.push('calls of the deprecated methods go out as their replacements (`methods: "auto"`)')
   }
   if (paging.untilInclusive === true) {
     lines.push('`until` is inclusive here: the walk drops the `until` entry and stops')

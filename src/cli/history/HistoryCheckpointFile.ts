@@ -1,4 +1,5 @@
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import type { HistoryQuery } from './HistoryQuery'
 
 /**
@@ -18,5 +19,5 @@ export type HistoryCheckpointFile = Readonly<{
   /** Batches (pages) in those bytes. */
   pages: number
   /** The library's checkpoint of the walk, after the last entry in those bytes. */
-  walk: HistoryCheckpoint
+  walk: HistoryCheckpoint | WalletCheckpoint
 }>

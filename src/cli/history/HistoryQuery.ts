@@ -16,4 +16,6 @@ export type HistoryQuery = Readonly<{
   limit?: number | undefined
   order: 'newest' | 'oldest'
   commitment?: Commitment | undefined
+  /** `--wallet`: `address` is a wallet whose whole history (`walletHistory`) is exported. */
+  wallet?: boolean | undefined
 }>

@@ -1,4 +1,5 @@
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import type { HistoryEntry } from './HistoryEntry'
 
 /** The walk an export writes: batches of entries, each followed by a checkpoint. */
@@ -6,5 +7,5 @@ export type HistoryWalk = Readonly<{
   /** Batches of entries in output order; the walk's checkpoint covers each batch once yielded. */
   batches(): AsyncIterable<readonly HistoryEntry[]>
   /** Where the walk stands: after the last entry of the last batch yielded. */
-  checkpoint(): HistoryCheckpoint
+  checkpoint(): HistoryCheckpoint | WalletCheckpoint
 }>

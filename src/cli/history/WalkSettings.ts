@@ -1,11 +1,12 @@
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 
 /** How an export walks (not what it exports): see {@link openHistoryWalk}. */
 export type WalkSettings = Readonly<{
   pageSize: number | undefined
   parallel: number | undefined
   /** A checkpoint to continue from; the query's cursors and limit are then its own. */
-  resume: HistoryCheckpoint | undefined
+  resume: HistoryCheckpoint | WalletCheckpoint | undefined
   signal: AbortSignal | undefined
   /** Clock for the batches of `--transactions` (one closes after a second at most). */
   now: () => number

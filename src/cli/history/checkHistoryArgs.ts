@@ -2,6 +2,7 @@ import { createClient } from '../../client'
 import { InvalidParamError } from '../../errors/InvalidParamError'
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
 import { redactUrl } from '../../transport/redactUrl'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import { UsageError } from '../UsageError'
 import { createHistoryClient } from './createHistoryClient'
 import type { HistoryArgs } from './HistoryArgs'
@@ -11,6 +12,7 @@ import { openHistoryWalk } from './openHistoryWalk'
 // The library's parameter names, as the command line spells them.
 const FLAGS: Readonly<Record<string, string>> = {
   address: '<address>',
+  owner: '--wallet',
   'options.before': '--before',
   'options.until': '--until',
   'options.limit': '--limit',
@@ -31,7 +33,7 @@ const FLAGS: Readonly<Record<string, string>> = {
 export function checkHistoryArgs(
   args: HistoryArgs,
   query: HistoryQuery,
-  resume: HistoryCheckpoint | undefined,
+  resume: HistoryCheckpoint | WalletCheckpoint | undefined,
 ): void {
   try {
     args.urls.forEach((url, index) => {

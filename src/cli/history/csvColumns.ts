@@ -1,8 +1,9 @@
 /**
- * The columns of `--format csv`, in order: the fields of a signature entry, then `transaction`
- * with `--transactions`. A field the node did not send is an empty cell.
+ * The columns of `--format csv`, in order: the fields of a signature entry, `sources` with
+ * `--wallet` (the addresses an entry was found under, space-separated), then `transaction` with
+ * `--transactions`. A field the node did not send is an empty cell.
  */
-export function csvColumns(transactions: boolean): readonly string[] {
+export function csvColumns(transactions: boolean, wallet = false): readonly string[] {
   const columns = [
     'signature',
     'slot',
@@ -12,5 +13,6 @@ export function csvColumns(transactions: boolean): readonly string[] {
     'confirmationStatus',
     'transactionIndex',
   ]
-  return transactions ? [...columns, 'transaction'] : columns
+  const withSources = wallet ? [...columns, 'sources'] : columns
+  return transactions ? [...withSources, 'transaction'] : withSources
 }

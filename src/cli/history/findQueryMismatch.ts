@@ -10,6 +10,7 @@ const FIELDS: readonly (readonly [keyof HistoryQuery, string])[] = [
   ['limit', '--limit'],
   ['order', '--order'],
   ['commitment', '--commitment'],
+  ['wallet', '--wallet'],
 ]
 
 /**

@@ -10,7 +10,7 @@ import { toJsonText } from './toJsonText'
  * JSON numbers. csv: one row per entry, in the order of {@link csvColumns}.
  */
 export function formatEntries(
-  query: Pick<HistoryQuery, 'format' | 'transactions'>,
+  query: Pick<HistoryQuery, 'format' | 'transactions' | 'wallet'>,
   entries: readonly HistoryEntry[],
 ): string {
   let text = ''
@@ -21,8 +21,11 @@ export function formatEntries(
     if (query.format === 'jsonl') {
       text += `${toJsonText(record)}\n`
     } else {
-      text += `${csvColumns(query.transactions)
-        .map((column) => toCsvField(record[column]))
+      text += `${csvColumns(query.transactions, query.wallet === true)
+        .map((column) => {
+          const value = record[column]
+          return toCsvField(Array.isArray(value) && column === 'sources' ? value.join(' ') : value)
+        })
         .join(',')}\n`
     }
   }

@@ -12,6 +12,13 @@ export const HISTORY_OPTIONS = {
       'JSON-RPC endpoint; repeat it to fail over between several (default: the RPC_URL variable)',
     example: `confirmed-rpc history --rpc https://a.example --rpc https://b.example ${ADDRESS}`,
   },
+  wallet: {
+    type: 'string',
+    valueName: 'owner',
+    description:
+      "export a wallet's whole history instead: the owner and every token account it owns or owned, with a sources column",
+    example: `confirmed-rpc history --wallet ${ADDRESS} --out wallet.jsonl`,
+  },
   out: {
     type: 'string',
     short: 'o',

@@ -1,5 +1,8 @@
 import type { Client } from '../../client'
+import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
 import { rangeWalker } from '../../ranges/rangeWalker'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import { walletHistory } from '../../wallet/walletHistory'
 import type { HistoryEntry } from './HistoryEntry'
 import type { HistoryQuery } from './HistoryQuery'
 import type { HistoryWalk } from './HistoryWalk'
@@ -31,9 +34,11 @@ export function openHistoryWalk(
           limit: query.limit,
           commitment: query.commitment,
         }
-      : { resume }
+      : { resume: resume as HistoryCheckpoint }
+  if (query.wallet === true) return openWalletWalk(client, query, settings)
   // A resumed export keeps the order its checkpoint was taken in.
-  const order = resume === undefined ? query.order : (resume.order ?? 'newest')
+  const order =
+    resume === undefined ? query.order : ((resume as HistoryCheckpoint).order ?? 'newest')
   const walker =
     order === 'oldest' || (parallel !== undefined && parallel > 1)
       ? rangeWalker({ parallel, order })
@@ -75,6 +80,39 @@ export function openHistoryWalk(
       }
       // The walk ended (its end, an abort): what it yielded is covered by its checkpoint.
       if (batch.length > 0) yield batch
+    },
+    checkpoint: walk.checkpoint,
+  }
+}
+
+/**
+ * `--wallet`: `walletHistory(...).pages()`, each entry with its `sources` (and its transaction
+ * with `--transactions`, fetched once per signature).
+ */
+function openWalletWalk(
+  client: Client<'bigint'>,
+  query: HistoryQuery,
+  settings: WalkSettings,
+): HistoryWalk {
+  const { pageSize, signal } = settings
+  const resume = settings.resume as WalletCheckpoint | undefined
+  const position =
+    resume === undefined
+      ? { before: query.before, limit: query.limit, commitment: query.commitment }
+      : { resume }
+  const walk = walletHistory(client, query.address, {
+    ...position,
+    pageSize,
+    signal,
+    transactions: query.transactions,
+  })
+  return {
+    batches: async function* () {
+      for await (const page of walk.pages()) {
+        yield page.map(({ transaction, ...info }) =>
+          query.transactions ? { info, transaction } : { info },
+        )
+      }
     },
     checkpoint: walk.checkpoint,
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import { UsageError } from '../UsageError'
 import type { HistoryCheckpointFile } from './HistoryCheckpointFile'
 import type { HistoryQuery } from './HistoryQuery'
@@ -48,6 +49,6 @@ export function readCheckpointFile(path: string): HistoryCheckpointFile | undefi
     outputBytes: file.outputBytes as number,
     entries: file.entries as number,
     pages: file.pages as number,
-    walk: file.walk as HistoryCheckpoint,
+    walk: file.walk as HistoryCheckpoint | WalletCheckpoint,
   }
 }

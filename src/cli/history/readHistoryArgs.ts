@@ -41,7 +41,19 @@ export function readHistoryArgs(
     )
   }
   const demo = flag('demo')
-  const address = positionals[0]
+  const wallet = text('wallet')
+  if (wallet !== undefined && positionals.length > 0) {
+    throw new UsageError('--wallet names the owner: leave out the <address>')
+  }
+  for (const name of ['until', 'parallel', 'encoding'] as const) {
+    if (wallet !== undefined && text(name) !== undefined) {
+      throw new UsageError(`--${name} does not apply to --wallet`)
+    }
+  }
+  if (wallet !== undefined && text('order') === 'oldest') {
+    throw new UsageError('--wallet walks newest first: leave out --order oldest')
+  }
+  const address = wallet ?? positionals[0]
   if (address === undefined && !demo) {
     throw new UsageError('no address given: name the address whose history to export')
   }
@@ -83,6 +95,7 @@ export function readHistoryArgs(
       limit: readInteger('limit', text('limit')),
       order: choice('order', ['newest', 'oldest'] as const) ?? 'newest',
       commitment: choice<Commitment>('commitment', ['confirmed', 'finalized']),
+      ...(wallet === undefined ? {} : { wallet: true }),
     },
     urls: demo ? [] : urls,
     out: out === undefined ? undefined : resolve(cwd, out),

@@ -150,7 +150,10 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     }
   }
 
-  const header = query.format === 'csv' ? `${csvColumns(query.transactions).join(',')}\n` : ''
+  const header =
+    query.format === 'csv'
+      ? `${csvColumns(query.transactions, query.wallet === true).join(',')}\n`
+      : ''
   let file: OutputFile | undefined
   const save = () => {
     if (file === undefined || checkpointFile === undefined) return

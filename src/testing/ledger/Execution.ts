@@ -24,6 +24,8 @@ export class Execution {
   readonly lamportDeltas = new Map<LedgerAccount, bigint>()
   readonly tokenDeltas = new Map<LedgerAccount, bigint>()
   readonly initialized: { account: LedgerAccount; state: TokenState }[] = []
+  /** Token state changes committed after `initialized`, in order: re-owned or closed (undefined). */
+  readonly tokenUpdates: { account: LedgerAccount; state: TokenState | undefined }[] = []
   err: TransactionErrorJson | null = null
   returnData: Readonly<{ program: LedgerAccount; data: Uint8Array }> | undefined
   remaining: number
@@ -144,6 +146,24 @@ export class Execution {
   /** Makes `account` a token account once the transaction commits. */
   initializeToken(account: LedgerAccount, state: TokenState): void {
     this.initialized.push({ account, state })
+  }
+
+  /** Changes (a new owner or close authority) or, with undefined, closes a token account on commit. */
+  updateToken(account: LedgerAccount, state: TokenState | undefined): void {
+    this.tokenUpdates.push({ account, state })
+  }
+
+  /** The token state `account` has at this point of the run, initializations included. */
+  tokenStateOf(account: LedgerAccount): TokenState | undefined {
+    for (let i = this.tokenUpdates.length - 1; i >= 0; i--) {
+      const update = this.tokenUpdates[i]
+      if (update?.account === account) return update.state
+    }
+    for (let i = this.initialized.length - 1; i >= 0; i--) {
+      const init = this.initialized[i]
+      if (init?.account === account) return init.state
+    }
+    return account.token
   }
 
   private closeLine(frame: Frame): void {

@@ -25,9 +25,19 @@ export type MintInfo = Readonly<{
   account: LedgerAccount
   decimals: number
   program: LedgerAccount
+  /** The wrapped SOL mint: its accounts may close while holding tokens. */
+  native?: boolean | undefined
 }>
 
-export type TokenState = { readonly mint: MintInfo; readonly owner: LedgerAccount; amount: bigint }
+export type TokenState = {
+  readonly mint: MintInfo
+  readonly owner: LedgerAccount
+  amount: bigint
+  /** Who may close it instead of the owner (SetAuthority `CloseAccount`). */
+  readonly closeAuthority?: LedgerAccount | undefined
+  /** Token-2022's ImmutableOwner extension (every Token-2022 associated account has it). */
+  readonly immutableOwner?: boolean | undefined
+}
 
 /** An account reference inside an instruction, with the privileges it asks for. */
 export type AccountMeta = Readonly<{ account: LedgerAccount; signer: boolean; writable: boolean }>

@@ -135,6 +135,25 @@ export type LedgerBlock = Readonly<{
 /** Newest slot visible at each commitment; processed >= confirmed >= finalized. */
 export type LedgerFrontiers = Readonly<{ processed: number; confirmed: number; finalized: number }>
 
+/** A token account as it is after some transaction (what getTokenAccountsByOwner reads). */
+export type TokenAccountSnapshot = Readonly<{
+  mint: string
+  owner: string
+  /** The token program that owns it. */
+  program: string
+  amount: bigint
+  decimals: number
+  lamports: bigint
+  closeAuthority: string | null
+  /** A wrapped SOL account. */
+  native: boolean
+  /** Token-2022's ImmutableOwner extension (170 bytes instead of 165). */
+  immutableOwner: boolean
+}>
+
+/** From `slot` on (until a later change) the account is `state`, or closed when null. */
+export type TokenAccountChange = Readonly<{ slot: number; state: TokenAccountSnapshot | null }>
+
 export type LedgerState = Readonly<{
   seed: number
   /** Produced blocks by slot (skipped slots are absent). */
@@ -151,4 +170,9 @@ export type LedgerState = Readonly<{
   addresses: readonly string[]
   /** The address lookup tables v0 messages use: table address -> its entries, by index. */
   lookupTables: ReadonlyMap<string, readonly string[]>
+  /**
+   * Every token account's changes in ledger order (accounts open before the first block start at
+   * slot -1). Absent from hand-made states: getTokenAccountsByOwner then lists nothing.
+   */
+  tokenAccounts?: ReadonlyMap<string, readonly TokenAccountChange[]> | undefined
 }>

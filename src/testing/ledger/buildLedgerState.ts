@@ -4,10 +4,12 @@ import { createWorld } from './createWorld'
 import { draftTransaction } from './draftTransaction'
 import { encodeKeyBase58 } from './encodeKeyBase58'
 import { finishTransaction } from './finishTransaction'
+import { createTokenLifecycle } from './kinds/TokenLifecycle'
 import type { LedgerBlock, LedgerProfile, LedgerState, LedgerTransaction } from './LedgerState'
 import { ledgerEra } from './ledgerEra'
-import { pickTransactionKind } from './pickTransactionKind'
+import { pickTransactionKind, pickWithLifecycles } from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
+import { recordTokenAccounts } from './recordTokenAccounts'
 import { storageAt } from './storageAt'
 
 /** Options of {@link buildLedgerState}. */
@@ -31,6 +33,15 @@ export type BuildLedgerOptions = Readonly<{
    * @default 'v1.18'
    */
   profile?: LedgerProfile | undefined
+  /**
+   * Weave token account lives into the ledger: associated accounts created (by their wallet or
+   * for it), seed accounts initialized for their payer or for another wallet, accounts emptied
+   * and closed, associated accounts opened again at the same address, wrapped SOL opened and
+   * closed in one transaction, SOL sent to closed accounts, and accounts handed to a wallet by a
+   * third party that later closes them alone. Off, the ledger is the one it always was.
+   * @default false
+   */
+  tokenLifecycles?: boolean | undefined
 }>
 
 /** Recent blockhashes are drawn from this many preceding blocks. */
@@ -65,6 +76,14 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   // The layout has its own stream, so the chain's shape does not shift with the world's draws.
   const layoutRandom = createRandom(seed ^ 0x5bd1e995)
   const plan = planBlocks(layoutRandom, count, seed)
+  const lifecycle =
+    options.tokenLifecycles === true
+      ? createTokenLifecycle(world, createRandom(seed ^ 0x1b873593))
+      : undefined
+  const recorder = recordTokenAccounts()
+  for (const held of world.holdings.values()) {
+    for (const account of held) recorder.note(account, -1)
+  }
 
   const blocks = new Map<number, LedgerBlock>()
   const slots: number[] = []
@@ -85,10 +104,11 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
       const recentBlockhash = hashes[hashes.length - back] ?? previous
       const stored = storageAt(era, position, count, storageRandom)
-      const draft = draftTransaction(world, pickTransactionKind(random, position), {
-        era,
-        storage: stored.storage,
-      })
+      const pick =
+        lifecycle === undefined
+          ? pickTransactionKind(random, position)
+          : pickWithLifecycles(random, lifecycle.random, position)
+      const draft = draftTransaction(world, pick, { era, storage: stored.storage, lifecycle })
       const tx = finishTransaction(draft, {
         slot: planned.slot,
         indexInBlock,
@@ -101,6 +121,9 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
         throw new Error(`mock ledger: seed ${seed} produced signature ${tx.signature} twice`)
       }
       bySignature.set(tx.signature, tx)
+      for (const instruction of draft.instructions) {
+        for (const meta of instruction.accounts) recorder.note(meta.account, planned.slot)
+      }
       for (const key of tx.accountKeys) {
         const list = byAddress.get(key)
         if (list === undefined) byAddress.set(key, [tx])
@@ -149,5 +172,6 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
           ])
         : [],
     ),
+    tokenAccounts: recorder.changes,
   }
 }

@@ -6,7 +6,9 @@ import type { DraftBody } from './kinds/DraftBody'
 import { draftCreateTokenAccount } from './kinds/draftCreateTokenAccount'
 import { draftPayment } from './kinds/draftPayment'
 import { draftProgramCall } from './kinds/draftProgramCall'
+import { draftTokenLifecycle } from './kinds/draftTokenLifecycle'
 import { draftTokenTransfer } from './kinds/draftTokenTransfer'
+import type { TokenLifecycle } from './kinds/TokenLifecycle'
 import type { LedgerAccount } from './LedgerAccount'
 import { type LedgerEra, ledgerEra } from './ledgerEra'
 import type { KindPick } from './pickTransactionKind'
@@ -24,6 +26,8 @@ export type DraftContext = Readonly<{
   era?: LedgerEra | undefined
   /** @default the era's writer */
   storage?: StorageGeneration | undefined
+  /** Token account lives, when the ledger has them. @default undefined */
+  lifecycle?: TokenLifecycle | undefined
 }>
 
 /**
@@ -44,7 +48,8 @@ export function draftTransaction(
   const body =
     payer.lamports < LOW_BALANCE
       ? whaleTransfer(world, payer)
-      : (draftBody(world, payer, pick, era) ?? draftPayment(world, payer, 'transfer', era))
+      : (draftBody(world, payer, pick, era, context.lifecycle) ??
+        draftPayment(world, payer, 'transfer', era))
   const budget: DraftInstruction[] = []
   const roll = random.float()
   if (roll < 0.5) {
@@ -78,6 +83,7 @@ function draftBody(
   payer: LedgerAccount,
   pick: KindPick,
   era: LedgerEra,
+  lifecycle: TokenLifecycle | undefined,
 ): DraftBody | undefined {
   switch (pick.kind) {
     case 'transfer':
@@ -107,6 +113,15 @@ function draftBody(
       return draftCreateTokenAccount(world, payer)
     case 'whaleTransfer':
       return whaleTransfer(world, world.pickRecipient(payer))
+    case 'openAssociated':
+    case 'openOwnAccount':
+    case 'openForOwner':
+    case 'closeTokenAccount':
+    case 'wrapSol':
+    case 'solToClosed':
+    case 'giftAccount':
+    case 'reclaimGift':
+      return lifecycle && draftTokenLifecycle(world, lifecycle, payer, pick.kind)
   }
 }
 

@@ -114,10 +114,15 @@ export function finishTransaction(
       indexOf(account)
       account.lamports += delta
     }
+    // Accounts first come to life, then balances move (a new account may receive in the same
+    // transaction), then owners change or accounts close, keeping the balance they have then.
+    for (const { account, state } of execution.initialized) account.token = state
     for (const [account, delta] of execution.tokenDeltas) {
       if (account.token !== undefined) account.token.amount += delta
     }
-    for (const { account, state } of execution.initialized) account.token = state
+    for (const { account, state } of execution.tokenUpdates) {
+      account.token = state && { ...state, amount: account.token?.amount ?? state.amount }
+    }
     for (const debit of draft.rentDebits ?? []) {
       indexOf(debit.account)
       debit.account.lamports -= debit.lamports

@@ -2,6 +2,7 @@ import type { Random } from './createRandom'
 import type { Recording } from './DraftInstruction'
 import type { PaymentKind } from './kinds/draftPayment'
 import type { ProgramKind } from './kinds/draftProgramCall'
+import type { LifecycleKind } from './kinds/draftTokenLifecycle'
 
 export type TransactionKind =
   | PaymentKind
@@ -11,6 +12,7 @@ export type TransactionKind =
   | ProgramKind
   | 'createTokenAccount'
   | 'whaleTransfer'
+  | LifecycleKind
 
 /** A kind, and optionally a fixed message version and recording. */
 export type KindPick = Readonly<{
@@ -86,4 +88,31 @@ export function pickTransactionKind(random: Random, position: number): KindPick 
     if (target < 0) return { kind }
   }
   return { kind: 'transfer' }
+}
+
+/** Relative frequencies of the token account events of a ledger built with `tokenLifecycles`. */
+const LIFECYCLE_WEIGHTS: readonly (readonly [LifecycleKind, number])[] = [
+  ['openAssociated', 3],
+  ['openOwnAccount', 1],
+  ['openForOwner', 1.5],
+  ['closeTokenAccount', 2.5],
+  ['wrapSol', 1.5],
+  ['solToClosed', 1],
+  ['giftAccount', 0.8],
+  ['reclaimGift', 0.6],
+]
+const LIFECYCLE_TOTAL = LIFECYCLE_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0)
+
+/**
+ * With token account lives on, a fifth of the transactions are one of their events, drawn from
+ * `lifeRandom` (the lifecycle's own stream); the others are `pickTransactionKind`'s.
+ */
+export function pickWithLifecycles(random: Random, lifeRandom: Random, position: number): KindPick {
+  if (!lifeRandom.chance(0.2)) return pickTransactionKind(random, position)
+  let target = lifeRandom.float() * LIFECYCLE_TOTAL
+  for (const [kind, weight] of LIFECYCLE_WEIGHTS) {
+    target -= weight
+    if (target < 0) return { kind }
+  }
+  return { kind: 'openAssociated' }
 }

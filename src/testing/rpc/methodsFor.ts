@@ -7,15 +7,20 @@ import { createGetBlocksWithLimitHandler } from './createGetBlocksWithLimitHandl
 import { createGetFirstAvailableBlockHandler } from './createGetFirstAvailableBlockHandler'
 import { createGetSignaturesForAddressHandler } from './createGetSignaturesForAddressHandler'
 import { createGetSlotHandler } from './createGetSlotHandler'
+import { createGetTokenAccountsByOwnerHandler } from './createGetTokenAccountsByOwnerHandler'
 import { createGetTransactionHandler } from './createGetTransactionHandler'
 import { createGetTransactionsForAddressHandler } from './createGetTransactionsForAddressHandler'
 import { createStrictSignaturesHandler } from './createStrictSignaturesHandler'
 import type { MethodHandler } from './MethodHandler'
 import type { ProfileRules, ProviderMethod } from './profileRules'
 
-/** Served by every release the mock imitates (getSlot: 1.0; getFirstAvailableBlock: PR #9656, 1.0.x / 1.1). */
+/**
+ * Served by every release the mock imitates (getSlot: 1.0; getFirstAvailableBlock: PR #9656,
+ * 1.0.x / 1.1; getTokenAccountsByOwner: 1.2).
+ */
 const ALWAYS: readonly (readonly [string, MethodHandler])[] = [
   ['getSlot', createGetSlotHandler()],
+  ['getTokenAccountsByOwner', createGetTokenAccountsByOwnerHandler()],
   ['getFirstAvailableBlock', createGetFirstAvailableBlockHandler()],
 ]
 

@@ -349,9 +349,11 @@ describe('confirmed-rpc history, in process', () => {
       '--resume',
       '-q, --quiet',
       '--demo',
+      '--wallet',
     ]) {
       expect(io.out()).toContain(option)
     }
-    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(17)
+    // One example per option (18 with --wallet).
+    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(18)
   })
 })

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto'
+import bs58 from 'bs58'
+import { isOnEd25519Curve } from '../../shared/isOnEd25519Curve'
+import { programAddressPreimage } from '../../shared/programAddressPreimage'
+import type {
+  CompiledInstruction,
+  LedgerTransaction,
+  TokenAccountSnapshot,
+} from '../ledger/LedgerState'
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '../ledger/programIds'
+import { compareInSlot } from './compareInSlot'
+import type { RpcContext } from './RpcContext'
+
+/** One transaction of a wallet's history and the addresses it belongs to (owner first). */
+export type WalletEntry = Readonly<{ signature: string; slot: number; sources: readonly string[] }>
+
+const ATA_PROGRAM = bs58.decode(ASSOCIATED_TOKEN_PROGRAM_ID)
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]
+
+const derived = new Map<string, string>()
+
+function associated(owner: string, program: string, mint: string): string {
+  const key = `${owner} ${program} ${mint}`
+  const known = derived.get(key)
+  if (known !== undefined) return known
+  const address = deriveAddress(owner, program, mint)
+  if (derived.size > 10_000) derived.clear()
+  derived.set(key, address)
+  return address
+}
+
+function deriveAddress(owner: string, program: string, mint: string): string {
+  const seeds = [bs58.decode(owner), bs58.decode(program), bs58.decode(mint)]
+  for (let bump = 255; bump > 0; bump--) {
+    const hash = createHash('sha256')
+      .update(programAddressPreimage(seeds, bump, ATA_PROGRAM))
+      .digest()
+    if (!isOnEd25519Curve(hash)) return bs58.encode(hash)
+  }
+  return ''
+}
+
+/** A1-A3 of the definition, on the transaction as the profile serves it. */
+function attributed(ctx: RpcContext, tx: LedgerTransaction, owner: string): Set<string> {
+  const found = new Set<string>()
+  const { rules } = ctx
+  const keys = tx.accountKeys
+  const meta = tx.metaMissing ? undefined : tx.meta
+  if (meta !== undefined && rules.tokenBalances) {
+    for (const balance of [...(meta.preTokenBalances ?? []), ...(meta.postTokenBalances ?? [])]) {
+      const account = keys[balance.accountIndex]
+      if (account === undefined) continue
+      if (rules.tokenOwner && balance.owner === owner) found.add(account)
+      const program =
+        rules.tokenProgramId && balance.programId !== '' ? [balance.programId] : TOKEN_PROGRAMS
+      if (program.some((each) => associated(owner, each, balance.mint) === account))
+        found.add(account)
+    }
+  }
+  const instructions: CompiledInstruction[] = [...tx.message.instructions]
+  for (const inner of meta?.innerInstructions ?? []) instructions.push(...inner.instructions)
+  for (const instruction of instructions) {
+    const account = creationTarget(instruction, keys, owner)
+    if (account !== undefined) found.add(account)
+  }
+  found.delete(owner)
+  return found
+}
+
+/** The account an instruction creates or hands to `owner` (rule A3), if any. */
+function creationTarget(
+  instruction: CompiledInstruction,
+  keys: readonly string[],
+  owner: string,
+): string | undefined {
+  const program = keys[instruction.programIdIndex]
+  const at = (i: number) => keys[instruction.accounts[i] ?? -1]
+  const { data } = instruction
+  const dataKey = (offset: number) =>
+    data.length >= offset + 32 ? bs58.encode(data.subarray(offset, offset + 32)) : undefined
+  if (program === ASSOCIATED_TOKEN_PROGRAM_ID) {
+    const create = data.length === 0 || (data.length === 1 && (data[0] === 0 || data[0] === 1))
+    return create && at(2) === owner ? at(1) : undefined
+  }
+  if (program === undefined || !TOKEN_PROGRAMS.includes(program)) return undefined
+  if (data[0] === 1 && at(2) === owner) return at(0)
+  if ((data[0] === 16 || data[0] === 18) && dataKey(1) === owner) return at(0)
+  if (data[0] === 6 && data[1] === 2 && data[2] === 1 && dataKey(3) === owner) return at(0)
+  return undefined
+}
+
+/**
+ * A wallet's history as the definition gives it (docs/wallet-history.md): the owner's own
+ * history H(O), the whole history of each token account the owner holds at the commitment's
+ * frontier S0 (what getTokenAccountsByOwner lists), and for every other account an owner
+ * transaction attributes to it (token balance owner, derived associated address, creation or
+ * hand-over instruction), its history from the newest such transaction d(a) down, d(a) included,
+ * in the node's listing order. Newest first; within a slot in the node's order.
+ */
+export function findWalletHistory(
+  ctx: RpcContext,
+  owner: string,
+  frontier: number,
+): readonly WalletEntry[] {
+  const { state, rules } = ctx
+  const visible = (tx: LedgerTransaction) =>
+    tx.slot <= frontier && tx.slot >= state.firstAvailableSlot
+  const newestFirst = (a: LedgerTransaction, b: LedgerTransaction) =>
+    b.slot - a.slot || compareInSlot(b, a, rules.blockOrderInSlot)
+  const historyOf = (address: string) =>
+    (state.byAddress.get(address) ?? []).filter(visible).sort(newestFirst)
+  const sources = new Map<string, Set<string>>()
+  const add = (tx: LedgerTransaction, source: string) => {
+    const set = sources.get(tx.signature) ?? new Set<string>()
+    set.add(source)
+    sources.set(tx.signature, set)
+  }
+  const own = historyOf(owner)
+  for (const tx of own) add(tx, owner)
+  const listed = new Set<string>()
+  for (const [address, changes] of state.tokenAccounts ?? []) {
+    let at: TokenAccountSnapshot | null | undefined
+    for (const change of changes) if (change.slot <= frontier) at = change.state
+    if (at == null || at.owner !== owner) continue
+    if (at.program === TOKEN_2022_PROGRAM_ID && !rules.token2022) continue
+    listed.add(address)
+    for (const tx of historyOf(address)) add(tx, address)
+  }
+  const seen = new Set<string>(listed)
+  for (const tx of own) {
+    for (const account of attributed(ctx, tx, owner)) {
+      if (seen.has(account)) continue
+      seen.add(account)
+      const history = historyOf(account)
+      const start = history.findIndex((each) => each.signature === tx.signature)
+      for (const each of history.slice(Math.max(start, 0))) add(each, account)
+    }
+  }
+  const all = [...sources.keys()].map(
+    (signature) => state.bySignature.get(signature) as LedgerTransaction,
+  )
+  all.sort(newestFirst)
+  return all.map((tx) => {
+    const set = sources.get(tx.signature) ?? new Set<string>()
+    const others = [...set].filter((source) => source !== owner).sort()
+    return {
+      signature: tx.signature,
+      slot: tx.slot,
+      sources: set.has(owner) ? [owner, ...others] : others,
+    }
+  })
+}

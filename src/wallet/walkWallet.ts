@@ -1,0 +1,121 @@
+import type { U64Mode } from '../schemas/common'
+import type { Limiter } from './createLimiter'
+import { orderSlot } from './orderSlot'
+import type { Buffered, WalletState } from './types'
+import { applyInspections, applyPage, fetchNext, startInspection } from './walletSources'
+
+/**
+ * The cut E: the highest slot a source still being walked could hold an unfetched entry at (its
+ * floor: the slot of its last fetched entry, +Infinity before its first page) or an owner
+ * transaction not yet read could reveal a new account at. -Infinity once nothing is left.
+ */
+function cut<TMode extends U64Mode>(state: WalletState<TMode>): number {
+  let edge = Number.NEGATIVE_INFINITY
+  for (const source of state.sources) if (!source.walked) edge = Math.max(edge, source.floor)
+  // Owner entries wait in the owner's order, newest first: the first is the highest.
+  const next = state.inspections[0]
+  return next === undefined ? edge : Math.max(edge, next.entry.slot)
+}
+
+/** Takes every buffered entry strictly above the cut, newest first. */
+function takeAbove<TMode extends U64Mode>(
+  state: WalletState<TMode>,
+  edge: number,
+): Buffered<TMode>[] {
+  const bySlot = new Map<number, Buffered<TMode>[]>()
+  for (const [signature, entry] of state.buffer) {
+    if (entry.slot <= edge) continue
+    state.buffer.delete(signature)
+    bySlot.set(entry.slot, [...(bySlot.get(entry.slot) ?? []), entry])
+  }
+  return [...bySlot.keys()]
+    .sort((a, b) => b - a)
+    .flatMap((slot) => orderSlot(bySlot.get(slot) ?? []))
+}
+
+function applyReady<TMode extends U64Mode>(state: WalletState<TMode>): void {
+  for (const source of state.sources) {
+    const ready = source.ready
+    if (ready === undefined) continue
+    source.ready = undefined
+    source.inFlight = undefined
+    if (ready.error !== undefined) throw ready.error
+    applyPage(state, source, ready.page)
+  }
+  applyInspections(state)
+}
+
+/** Starts the page requests (at the cut, new sources, and ahead while there is room) and owner reads. */
+function launch<TMode extends U64Mode>(
+  state: WalletState<TMode>,
+  edge: number,
+  limiter: Limiter,
+): void {
+  for (const source of state.sources) {
+    // Every page of every address is needed in the end (only `limit` stops early), so addresses
+    // below the cut may fetch ahead while the buffer has room; new ones get their first page now.
+    const ahead = source.pages === undefined || state.buffer.size < state.plan.pageSize * 4
+    if (source.walked || source.inFlight !== undefined || (source.floor < edge && !ahead)) continue
+    fetchNext(state, source)
+  }
+  // Reads run a little ahead of the one applied next, never the whole queue at once.
+  const window = Math.min(state.inspections.length, state.plan.concurrency * 2)
+  for (let i = 0; i < window; i++) startInspection(state, limiter, i)
+}
+
+/**
+ * The exact merge of a wallet's addresses, as pages of entries in history order: each round
+ * applies what arrived (pages, owner transactions read in the owner's order, the accounts they
+ * reveal becoming new addresses), hands out every entry above the cut, and asks only the
+ * addresses at the cut for more. An entry is handed out once no address still walked can list
+ * it or reveal an address that does, so its `sources` are complete and nothing comes twice.
+ * @internal
+ */
+export async function* walkWallet<TMode extends U64Mode>(
+  state: WalletState<TMode>,
+  limiter: Limiter,
+): AsyncGenerator<Buffered<TMode>[], void, undefined> {
+  let taken = Number.POSITIVE_INFINITY
+  for (;;) {
+    if (state.signal.aborted) return
+    applyReady(state)
+    const edge = cut(state)
+    // The cut only moves down; the buffer is scanned only when it did.
+    const page = edge < taken ? takeAbove(state, edge) : []
+    taken = Math.min(taken, edge)
+    if (page.length > 0) {
+      yield page
+      // What settled while the consumer held the page is applied before anything is awaited.
+      continue
+    }
+    if (edge === Number.NEGATIVE_INFINITY && state.buffer.size === 0) return
+    launch(state, edge, limiter)
+    const running: Promise<void>[] = []
+    for (const source of state.sources)
+      if (source.inFlight !== undefined) running.push(source.inFlight)
+    for (const inspection of state.inspections.slice(0, state.plan.concurrency * 2)) {
+      if (inspection.promise !== undefined && !inspection.settled) running.push(inspection.promise)
+    }
+    // The source at the cut or an owner read is always running here; nothing running is a bug.
+    if (running.length === 0) throw new Error('walletHistory: the walk stalled')
+    await Promise.race(running)
+  }
+}
+
+/** Everything the walk still runs, to await once it has been told to stop. @internal */
+export async function settleWallet<TMode extends U64Mode>(
+  state: WalletState<TMode>,
+): Promise<void> {
+  const running: Promise<unknown>[] = []
+  for (const source of state.sources) {
+    if (source.inFlight !== undefined) running.push(source.inFlight)
+  }
+  for (const inspection of state.inspections) {
+    if (inspection.promise !== undefined) running.push(inspection.promise)
+  }
+  for (const entry of state.buffer.values()) {
+    if (entry.transaction !== undefined) running.push(entry.transaction)
+  }
+  await Promise.allSettled(running)
+  await Promise.allSettled(state.sources.map((source) => source.pages?.return?.()))
+}

@@ -1,0 +1,61 @@
+import { expect } from 'vitest'
+import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { WalletEntry } from '../../src/wallet/WalletEntry'
+
+export const PROFILES: readonly LedgerProfile[] = [
+  'v1.3',
+  'v1.6',
+  'v1.9',
+  'v1.14',
+  'v1.18',
+  'v2',
+  'v4',
+]
+
+/** A ledger with token account lives. */
+export function walletLedger(profile: LedgerProfile, seed = 11, transactions = 1_200): MockLedger {
+  return createMockLedger({ seed, profile, transactions, tokenLifecycles: true })
+}
+
+/** Fee payers, busiest first: the hot wallet, then the others. */
+export function payers(ledger: MockLedger): string[] {
+  const counts = new Map<string, number>()
+  for (const tx of ledger.state.bySignature.values()) {
+    const payer = tx.message.staticAccountKeys[0] as string
+    counts.set(payer, (counts.get(payer) ?? 0) + 1)
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([address]) => address)
+}
+
+/** Entries as `slot signature sources`, sorted within each slot (order inside a slot is free). */
+export function bySlot(
+  entries: readonly Readonly<{
+    signature: string
+    slot: number | bigint
+    sources: readonly string[]
+  }>[],
+) {
+  return entries
+    .map(
+      (entry) =>
+        `${String(entry.slot).padStart(12, '0')} ${entry.signature} ${entry.sources.join(',')}`,
+    )
+    .sort()
+    .reverse()
+}
+
+/** The walk gave the oracle's history: same entries and sources, slots never increasing. */
+export function expectWallet(
+  ledger: MockLedger,
+  owner: string,
+  got: readonly WalletEntry<'number' | 'bigint'>[],
+  upperSlot?: number,
+): void {
+  const expected = ledger.walletEntries(owner, upperSlot === undefined ? {} : { upperSlot })
+  expect(new Set(got.map((entry) => entry.signature)).size).toBe(got.length)
+  for (let i = 1; i < got.length; i++) {
+    expect(Number(got[i]?.slot)).toBeLessThanOrEqual(Number(got[i - 1]?.slot))
+  }
+  expect(bySlot(got)).toEqual(bySlot(expected))
+}
