@@ -49,6 +49,7 @@ it('exports exactly these values from confirmed-rpc/actions', () => {
       "getTransaction",
       "signaturesForAddress",
       "transactionsForAddress",
+      "walletHistory",
     ]
   `)
 })

@@ -10,9 +10,13 @@ export function formatMainHelp(commands: readonly CliCommand[], version: string)
       label: command.name,
       description: command.summary,
       // The shortest: it keeps the table within 100 columns, and is the quickest to try.
-      example: command.examples
-        .map((example) => example.command)
-        .reduce((a, b) => (b.length < a.length ? b : a), command.usage),
+      example:
+        command.examples
+          .map((example) => example.command)
+          .reduce<string | undefined>(
+            (a, b) => (a === undefined || b.length < a.length ? b : a),
+            undefined,
+          ) ?? command.usage,
     })),
   )
   const options = formatOptionRows({

@@ -25,7 +25,7 @@ describe('runCli (the dispatcher)', () => {
     expect(stderr).toBe('')
     expect(stdout).toContain('Usage: confirmed-rpc <command> [options]')
     expect(stdout).toMatch(
-      /\n {2}migrate {3}rewrite web3\.js v1 calls .*\n {12}example: confirmed-rpc migrate src\n/,
+      /\n {2}migrate {4}rewrite web3\.js v1 calls .*\n {13}example: confirmed-rpc migrate src\n/,
     )
     expect(stdout).toMatch(/-h, --help .*\n +example: confirmed-rpc --help\n/)
     expect(stdout).toMatch(/-v, --version .*\n +example: confirmed-rpc --version\n/)
@@ -42,6 +42,8 @@ describe('runCli (the dispatcher)', () => {
       ['migrate', '--help'],
       ['history', '--help'],
       ['check', '--help'],
+      ['backfill', '--help'],
+      ['worker', '--help'],
     ]) {
       const { stdout } = await run(args)
       const wide = stdout.split('\n').filter((line) => line.length > 100)
@@ -83,7 +85,7 @@ describe('runCli (the dispatcher)', () => {
     [[], /^confirmed-rpc .*\n\nUsage: confirmed-rpc <command>/],
     [
       ['frobnicate'],
-      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history, check\)\n/,
+      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history, check, backfill, worker\)\n/,
     ],
     [['--frobnicate'], /^confirmed-rpc: unknown option '--frobnicate'/],
     [['migrate', '--write'], /^confirmed-rpc migrate: no paths given: /],

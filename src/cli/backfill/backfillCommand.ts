@@ -21,6 +21,10 @@ export const backfillCommand: CliCommand = {
   options: BACKFILL_OPTIONS,
   examples: [
     {
+      command: 'confirmed-rpc backfill --queue vote addresses.txt',
+      does: 'on the Redis REDIS_URL names',
+    },
+    {
       command: `confirmed-rpc backfill --redis ${REDIS} --queue vote addresses.txt`,
       does: 'queue every address of addresses.txt on the queue vote',
     },

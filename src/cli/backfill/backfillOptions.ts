@@ -14,7 +14,7 @@ const queue: CliOption = {
   type: 'string',
   valueName: 'name',
   description: 'the queue: the same name for `backfill` and its workers',
-  example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history`,
+  example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out history`,
 }
 
 /** The options of `confirmed-rpc backfill`. */
@@ -25,13 +25,13 @@ export const BACKFILL_OPTIONS = {
     type: 'string',
     valueName: 'n',
     description: 'most entries to export per address (default: the whole history)',
-    example: `confirmed-rpc backfill --redis ${REDIS} --queue recent --limit 1000 addresses.txt`,
+    example: `confirmed-rpc backfill --queue recent --limit 1000 addresses.txt`,
   },
   'page-size': {
     type: 'string',
     valueName: 'n',
     description: 'entries per request, 1..1000 (default 1000)',
-    example: `confirmed-rpc backfill --redis ${REDIS} --queue vote --page-size 500 addresses.txt`,
+    example: `confirmed-rpc backfill --queue vote --page-size 500 addresses.txt`,
   },
 } satisfies Record<string, CliOption>
 
@@ -43,51 +43,51 @@ export const WORKER_OPTIONS = {
     type: 'string',
     valueName: 'url',
     description: 'JSON-RPC endpoint (default: the RPC_URL variable)',
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out history`,
   },
   out: {
     type: 'string',
     short: 'o',
     valueName: 'dir',
     description: 'directory of the output: <dir>/<address>.jsonl per address (created if missing)',
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out /data/history`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out /data/history`,
   },
   'requests-per-second': {
     type: 'string',
     valueName: 'n',
     description:
       "the endpoint's limit, kept by every worker of this Redis together (same --rpc or --budget-key)",
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --requests-per-second 4`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out data --requests-per-second 4`,
   },
   'budget-key': {
     type: 'string',
     valueName: 'name',
     description:
       "the shared budget's name (default: one per --rpc URL): give workers with different URLs of one provider key the same",
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://a.example.com --out history --requests-per-second 10 --budget-key key-1`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out data --budget-key provider-1`,
   },
   concurrency: {
     type: 'string',
     valueName: 'n',
     description: 'addresses walked at once by this worker (default 1)',
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --concurrency 4`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out history --concurrency 4`,
   },
   'takeover-after': {
     type: 'string',
     valueName: 'seconds',
     description:
       "how soon a dead worker's addresses pass to the others (default 30); the same for every worker",
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --takeover-after 10`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out history --takeover-after 10`,
   },
   'exit-when-empty': {
     type: 'boolean',
     description: 'exit once the queue has nothing waiting or running (exit 1 if an address failed)',
-    example: `confirmed-rpc worker --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history --exit-when-empty`,
+    example: `confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out history --exit-when-empty`,
   },
   quiet: {
     type: 'boolean',
     short: 'q',
     description: 'no progress on stderr',
-    example: `confirmed-rpc worker -q --redis ${REDIS} --queue vote --rpc https://rpc.example.com --out history`,
+    example: `confirmed-rpc worker -q --queue vote --rpc "$RPC_URL" --out history`,
   },
 } satisfies Record<string, CliOption>

@@ -2,7 +2,7 @@ import type { CliCommand } from '../CliCommand'
 import { readProcessHost } from '../history/readProcessHost'
 import { WORKER_OPTIONS } from './backfillOptions'
 
-const LINE = 'confirmed-rpc worker --redis redis://10.0.0.5:6379 --queue vote'
+const LINE = 'confirmed-rpc worker --queue vote'
 
 /**
  * `confirmed-rpc worker`: takes addresses from a backfill queue and writes each history to
@@ -11,8 +11,7 @@ const LINE = 'confirmed-rpc worker --redis redis://10.0.0.5:6379 --queue vote'
 export const workerCommand: CliCommand = {
   name: 'worker',
   summary: 'walk the addresses of a backfill queue into <dir>/<address>.jsonl',
-  usage:
-    'confirmed-rpc worker --redis <url> --queue <name> --rpc <url> --out <dir> [--requests-per-second n] [--concurrency n]',
+  usage: 'confirmed-rpc worker [options] --queue <name> --rpc <url> --out <dir>',
   description: [
     'Takes addresses from the queue `confirmed-rpc backfill` filled and writes each history to',
     '<dir>/<address>.jsonl, in the JSON lines of `history`, each entry exactly once. After each',
@@ -25,11 +24,20 @@ export const workerCommand: CliCommand = {
   options: WORKER_OPTIONS,
   examples: [
     {
-      command: `${LINE} --rpc https://rpc.example.com --out /data/history --requests-per-second 10`,
-      does: 'one worker; start the same on every machine: 10 requests per second in all',
+      command:
+        'confirmed-rpc worker --redis redis://10.0.0.5 --queue vote --rpc "$RPC_URL" --out history',
+      does: 'walk the addresses of the queue vote into history/',
     },
     {
-      command: `${LINE} --rpc https://rpc.example.com --out history --concurrency 4 --exit-when-empty`,
+      command: 'confirmed-rpc worker --queue vote --rpc "$RPC_URL" --out data',
+      does: 'the same on the Redis REDIS_URL names, into data/',
+    },
+    {
+      command: `${LINE} --rpc "$RPC_URL" --out /data --requests-per-second 10`,
+      does: 'the Redis of REDIS_URL; start the same on every machine: 10 requests per second in all',
+    },
+    {
+      command: `${LINE} --rpc "$RPC_URL" --out data --concurrency 4 --exit-when-empty`,
       does: 'four addresses at a time, exit when the queue is done',
     },
   ],
