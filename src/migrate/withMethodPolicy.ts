@@ -191,8 +191,9 @@ export function warnDeprecatedMethod(method: DeprecatedMethod): void {
   warned.add(method)
   const message =
     `${method} is deprecated: nodes from 2.0 on answer it with -32601. Call ` +
-    `${REPLACEMENT_OF[method]} instead (confirmed-rpc switches to it on such nodes; see its ` +
-    `docs/migration.md). Off with createClient({ deprecationWarnings: false }).`
+    `${REPLACEMENT_OF[method]} instead (confirmed-rpc already sends the call as that where ` +
+    `the node has it; see its docs/migration.md). Off with ` +
+    'createClient({ deprecationWarnings: false }).'
   const host = (globalThis as { process?: WarningProcess | undefined }).process
   if (typeof host?.emitWarning === 'function') {
     host.emitWarning(message, { type: 'DeprecationWarning', code: DEPRECATED_METHOD_WARNING_CODE })
