@@ -1,7 +1,8 @@
 /**
  * `npm run size`: what a browser app that imports the package downloads (esbuild, minified,
  * gzip -9, bs58 included), against the targets, how many source files its code comes from, and
- * what each composed piece adds. Needs dist/ (`npm run build`).
+ * what each composed piece adds; then how many source files one call and one page run through
+ * (scripts/callPath.ts). Needs dist/ (`npm run build`).
  */
 import {
   ACTIONS_ENTRY,
@@ -11,6 +12,7 @@ import {
   growthOf,
   measureApp,
 } from '../bench/suites/measureApps'
+import { measureCallPaths } from './callPath'
 
 const apps = [
   ['createClient + the two deprecated calls', CLIENT_ENTRY, APP_TARGETS.client],
@@ -29,4 +31,7 @@ for (const [name, entry, target] of apps) {
     console.log(`  + ${piece}: +${await growthOf(entry, piece, use)} B gzip`)
   }
 }
+const { call, page } = await measureCallPaths()
+console.log(`one getConfirmedTransaction call over HTTP runs code of ${call.length} source files`)
+console.log(`one page of a walk over HTTP runs code of ${page.length} source files`)
 process.exitCode = missed === 0 ? 0 : 1
