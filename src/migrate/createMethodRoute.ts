@@ -1,5 +1,5 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { isMethodRefused } from '../transport/isMethodRefused'
+import { isMethodRefused } from '../transport/retry'
 import { abortedError } from '../transport/transportErrors'
 
 /** What a client knows about one method name on its node. */

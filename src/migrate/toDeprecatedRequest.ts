@@ -1,4 +1,4 @@
-import type { RpcRequest } from '../transport/RpcTransport'
+import type { RpcRequest } from '../transport/types'
 import { compactTransactionParams } from './compactTransactionParams'
 import { editConfigObject } from './editConfigObject'
 import { DEPRECATED_OF, isReplacementMethod } from './methodPairs'

@@ -1,5 +1,5 @@
 import { checkInteger } from '../params/checkConfigFields'
-import type { RpcRequest } from '../transport/RpcTransport'
+import type { RpcRequest } from '../transport/types'
 import { editConfigObject } from './editConfigObject'
 import { isDeprecatedMethod, REPLACEMENT_OF } from './methodPairs'
 import { toCurrentCommitment } from './toCurrentCommitment'

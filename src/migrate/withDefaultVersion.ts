@@ -1,4 +1,4 @@
-import type { RpcRequest } from '../transport/RpcTransport'
+import type { RpcRequest } from '../transport/types'
 
 /**
  * A `getTransaction` request with `maxSupportedTransactionVersion` set to `version` unless the

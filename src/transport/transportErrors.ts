@@ -1,6 +1,6 @@
 import type { BaseErrorContext } from '../errors/ErrorContext'
 import { TransportError } from '../errors/TransportError'
-import { redactText } from './redactText'
+import { redactText } from './redact'
 
 /**
  * The `reason` of a 2xx body that is not JSON: a cut-off body or a proxy's page. It is the one

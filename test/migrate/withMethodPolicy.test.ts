@@ -5,7 +5,7 @@ import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { TransportError } from '../../src/errors/TransportError'
 import { resetDeprecationWarnings } from '../../src/migrate/warnDeprecatedMethod'
 import { type MethodsPolicy, withMethodPolicy } from '../../src/migrate/withMethodPolicy'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 import { createFakeNode, refusingOverHttp, rpcError, V2, V16, V118 } from './fakeNode'
 
 const SIG =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { collectSecrets } from '../../src/transport/collectSecrets'
+import { collectSecrets } from '../../src/transport/redact'
 
 describe('collectSecrets', () => {
   it('collects credentials, query values, key-like segments and header values', () => {

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Batching } from '../../src/transport/BatchingOptions'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import type { Batching } from '../../src/transport/types'
 import { loopbackBackends } from '../helpers/httpBackends'
 import { describeHttpTransportScenarios, failure } from '../helpers/httpTransportScenarios'
 import { startJsonRpcServer } from '../helpers/startJsonRpcServer'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
-import { isRetryableError } from '../../src/transport/isRetryableError'
+import { isRetryableError } from '../../src/transport/retry'
 import {
   abortedError,
   BODY_NOT_JSON,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRetryAfter } from '../../src/transport/parseRetryAfter'
+import { parseRetryAfter } from '../../src/transport/retry'
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('Wed, 21 Oct 2026 07:28:00 GMT')

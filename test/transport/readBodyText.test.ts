@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { readBodyText } from '../../src/transport/readBodyText'
+import { readBodyText } from '../../src/transport/response'
 
 const live = new AbortController().signal
 

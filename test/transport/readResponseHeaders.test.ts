@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readResponseHeaders } from '../../src/transport/readResponseHeaders'
+import { readResponseHeaders } from '../../src/transport/response'
 
 describe('readResponseHeaders', () => {
   it('lower-cases names and hides credential-like values', () => {

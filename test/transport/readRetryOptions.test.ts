@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { readRetryOptions } from '../../src/transport/readRetryOptions'
+import { readRetryOptions } from '../../src/transport/retry'
 
 describe('readRetryOptions', () => {
   it('fills the documented defaults, and reads false as a single attempt', () => {

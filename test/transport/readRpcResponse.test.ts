@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { readRpcResponse } from '../../src/transport/readRpcResponse'
+import { readRpcResponse } from '../../src/transport/response'
 
 const context = { method: 'getSlot', endpoint: 'https://rpc.example/' }
 

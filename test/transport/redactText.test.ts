@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactText } from '../../src/transport/redactText'
+import { redactText } from '../../src/transport/redact'
 
 describe('redactText', () => {
   it('replaces every occurrence of each known secret', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactUrl } from '../../src/transport/redactUrl'
+import { redactUrl } from '../../src/transport/redact'
 
 describe('redactUrl', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_RETRY_AFTER_MS, retryDelay } from '../../src/transport/retryDelay'
-import { DEFAULT_INTERNALS } from '../../src/transport/transportInternals'
+import { MAX_RETRY_AFTER_MS, retryDelay } from '../../src/transport/retry'
+import { DEFAULT_INTERNALS } from '../../src/transport/types'
 
 function config(random: number, jitter: 'full' | 'none' = 'full') {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeCause } from '../../src/transport/sanitizeCause'
+import { sanitizeCause } from '../../src/transport/redact'
 
 describe('sanitizeCause', () => {
   it('keeps a cause without secrets as the same object', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serializeEnvelope } from '../../src/transport/serializeEnvelope'
+import { serializeEnvelope } from '../../src/transport/createHttpTransport'
 
 describe('serializeEnvelope', () => {
   it('writes a JSON-RPC 2.0 request object', () => {
