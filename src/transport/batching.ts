@@ -118,8 +118,9 @@ export function createBatchScheduler(
   let flushPending = false
   let refusesBatches = false
 
-  const single = (call: QueuedCall): void => {
-    sendSingle(config, call).then(call.resolve, call.reject)
+  const refused = (lasting: boolean, calls: readonly QueuedCall[]): void => {
+    if (lasting) refusesBatches = true
+    for (const call of calls) if (!call.settled) sendAlone(config, call)
   }
 
   const flush = (): void => {
@@ -130,115 +131,10 @@ export function createBatchScheduler(
     queue = []
     for (let start = 0; start < calls.length; start += batch.maxSize) {
       const chunk = calls.slice(start, start + batch.maxSize)
-      if (chunk.length === 1 || refusesBatches) chunk.forEach(single)
-      else void sendBatch(chunk)
+      if (chunk.length === 1 || refusesBatches) {
+        for (const call of chunk) sendAlone(config, call)
+      } else void sendBatch(config, chunk, refused)
     }
-  }
-
-  const sendBatch = async (calls: QueuedCall[]): Promise<void> => {
-    const group = new AbortController()
-    const release = (): void => {
-      if (calls.every((call) => call.settled)) group.abort(new Error('every call was aborted'))
-    }
-    for (const call of calls) call.onAbort = release
-    const context = { endpoint: config.endpoint }
-    let refusal: Refusal | undefined
-    try {
-      // One attempt when a call of the batch is to get one (a fallback retries elsewhere).
-      const retry = calls.some((call) => call.retry === false) ? false : undefined
-      await withRetry(config, { signal: group.signal, context, retry }, async (attempt) => {
-        let live = calls.filter((call) => !call.settled)
-        if (config.budget) {
-          await takeBudget(config, live.length, group.signal, { method: 'batch', ...context })
-        }
-        // Calls aborted while the batch waited stay out of it.
-        live = calls.filter((call) => !call.settled)
-        const events: HttpRequestEvent[] = live.map((call) => ({
-          ...call.context,
-          id: call.id,
-          attempt,
-          batchSize: live.length,
-        }))
-        for (const event of events) notify(config.onRequest, event)
-        const started = config.internals.now()
-        const progress: AttemptProgress = {}
-        const payload = `[${live.map((call) => call.envelope).join(',')}]`
-        let outcome: AttemptOutcome
-        try {
-          outcome = await sendAttempt(config, payload, group.signal, context, progress)
-        } catch (error) {
-          const durationMs = config.internals.now() - started
-          for (const event of events) {
-            notifyResponse(config.onResponse, event, durationMs, progress.status, error)
-          }
-          refusal = refusalOf(error)
-          if (refusal !== undefined) return
-          throw error
-        }
-        const durationMs = config.internals.now() - started
-        if (!Array.isArray(outcome.body)) {
-          const error = malformedError('a batch was answered with a single object', context)
-          for (const event of events) {
-            notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
-          }
-          refusal = { error, lasting: true }
-          return
-        }
-        deliver(live, events, outcome, outcome.body, attempt, durationMs)
-      })
-    } catch (error) {
-      for (const call of calls) {
-        if (call.settled) continue
-        call.reject(
-          isConfirmedRpcError(error)
-            ? finalizeError(error, { method: call.context.method }, config.secrets)
-            : error,
-        )
-      }
-      return
-    } finally {
-      for (const call of calls) call.onAbort = undefined
-    }
-    if (refusal === undefined) return
-    if (refusal.lasting) refusesBatches = true
-    for (const call of calls) if (!call.settled) single(call)
-  }
-
-  const deliver = (
-    live: readonly QueuedCall[],
-    events: readonly HttpRequestEvent[],
-    outcome: AttemptOutcome,
-    body: readonly unknown[],
-    attempt: number,
-    durationMs: number,
-  ): void => {
-    const byId = countById(body)
-    live.forEach((call, index) => {
-      const items = byId.get(call.id) ?? []
-      let error: ConfirmedRpcError | undefined
-      let result: unknown
-      if (items.length !== 1) {
-        const reason =
-          items.length === 0
-            ? `the batch answer has no item with id ${call.id}`
-            : `the batch answer has ${items.length} items with id ${call.id}`
-        error = malformedError(reason, call.context)
-      } else {
-        try {
-          result = readRpcResponse(items[0], call.id, call.context, outcome.retryAfterMs)
-        } catch (caught) {
-          if (!isConfirmedRpcError(caught)) throw caught
-          error = caught
-        }
-      }
-      const event = events[index]
-      if (event !== undefined) {
-        notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
-      }
-      if (error === undefined) call.resolve(result)
-      // The policy decides there whether this one call gets another (single) attempt.
-      else sendSingle(config, call, { attempt, error }).then(call.resolve, call.reject)
-    })
   }
 
   return {
@@ -278,4 +174,142 @@ export function createBatchScheduler(
       })
     },
   }
+}
+
+/** Sends a queued call on its own, settling it with the outcome. */
+function sendAlone(config: HttpTransportConfig, call: QueuedCall): void {
+  sendSingle(config, call).then(call.resolve, call.reject)
+}
+
+/**
+ * Sends `calls` as one batch, with retries, and settles each with its own answer; a refused
+ * batch is handed to `refused` (whether the refusal lasts, and the calls).
+ */
+async function sendBatch(
+  config: HttpTransportConfig,
+  calls: QueuedCall[],
+  refused: (lasting: boolean, calls: readonly QueuedCall[]) => void,
+): Promise<void> {
+  const group = new AbortController()
+  const release = (): void => {
+    if (calls.every((call) => call.settled)) group.abort(new Error('every call was aborted'))
+  }
+  for (const call of calls) call.onAbort = release
+  const context = { endpoint: config.endpoint }
+  let refusal: Refusal | undefined
+  try {
+    // One attempt when a call of the batch is to get one (a fallback retries elsewhere).
+    const retry = calls.some((call) => call.retry === false) ? false : undefined
+    refusal = await withRetry(config, { signal: group.signal, context, retry }, (attempt) =>
+      attemptBatch(config, calls, attempt, group.signal),
+    )
+  } catch (error) {
+    for (const call of calls) {
+      if (call.settled) continue
+      call.reject(
+        isConfirmedRpcError(error)
+          ? finalizeError(error, { method: call.context.method }, config.secrets)
+          : error,
+      )
+    }
+    return
+  } finally {
+    for (const call of calls) call.onAbort = undefined
+  }
+  if (refusal === undefined) return
+  refused(refusal.lasting, calls)
+}
+
+/**
+ * One HTTP attempt of a batch, with the calls still waiting: settles those answered, sends the
+ * others on alone, and gives the refusal when the server refused the batch.
+ */
+async function attemptBatch(
+  config: HttpTransportConfig,
+  calls: readonly QueuedCall[],
+  attempt: number,
+  signal: AbortSignal,
+): Promise<Refusal | undefined> {
+  const context = { endpoint: config.endpoint }
+  let live = calls.filter((call) => !call.settled)
+  if (config.budget) {
+    await takeBudget(config, live.length, signal, { method: 'batch', ...context })
+  }
+  // Calls aborted while the batch waited stay out of it.
+  live = calls.filter((call) => !call.settled)
+  const events: HttpRequestEvent[] = live.map((call) => ({
+    ...call.context,
+    id: call.id,
+    attempt,
+    batchSize: live.length,
+  }))
+  for (const event of events) notify(config.onRequest, event)
+  const started = config.internals.now()
+  const progress: AttemptProgress = {}
+  const payload = `[${live.map((call) => call.envelope).join(',')}]`
+  let outcome: AttemptOutcome
+  try {
+    outcome = await sendAttempt(config, payload, signal, context, progress)
+  } catch (error) {
+    const durationMs = config.internals.now() - started
+    for (const event of events) {
+      notifyResponse(config.onResponse, event, durationMs, progress.status, error)
+    }
+    const refusal = refusalOf(error)
+    if (refusal !== undefined) return refusal
+    throw error
+  }
+  const durationMs = config.internals.now() - started
+  if (!Array.isArray(outcome.body)) {
+    const error = malformedError('a batch was answered with a single object', context)
+    for (const event of events) {
+      notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
+    }
+    return { error, lasting: true }
+  }
+  deliver(config, live, events, outcome, outcome.body, attempt, durationMs)
+  return undefined
+}
+
+/**
+ * Settles each call of a batch with its item of the answer; a call whose item is missing,
+ * doubled or an error goes on alone, where the retry policy decides whether it gets another
+ * attempt.
+ */
+function deliver(
+  config: HttpTransportConfig,
+  live: readonly QueuedCall[],
+  events: readonly HttpRequestEvent[],
+  outcome: AttemptOutcome,
+  body: readonly unknown[],
+  attempt: number,
+  durationMs: number,
+): void {
+  const byId = countById(body)
+  live.forEach((call, index) => {
+    const items = byId.get(call.id) ?? []
+    let error: ConfirmedRpcError | undefined
+    let result: unknown
+    if (items.length !== 1) {
+      const reason =
+        items.length === 0
+          ? `the batch answer has no item with id ${call.id}`
+          : `the batch answer has ${items.length} items with id ${call.id}`
+      error = malformedError(reason, call.context)
+    } else {
+      try {
+        result = readRpcResponse(items[0], call.id, call.context, outcome.retryAfterMs)
+      } catch (caught) {
+        if (!isConfirmedRpcError(caught)) throw caught
+        error = caught
+      }
+    }
+    const event = events[index]
+    if (event !== undefined) {
+      notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
+    }
+    if (error === undefined) call.resolve(result)
+    // The policy decides there whether this one call gets another (single) attempt.
+    else sendSingle(config, call, { attempt, error }).then(call.resolve, call.reject)
+  })
 }
