@@ -15,12 +15,11 @@ import {
 import { notify } from './createHttpTransport'
 import {
   type HttpTransportRetryOptions,
-  isMethodRefused,
   isRetryableError,
   readRetryOptions,
   retryDelay,
 } from './retry'
-import { abortedError } from './transportErrors'
+import { abortedError, isMethodRefused } from './transportErrors'
 import {
   DEFAULT_INTERNALS,
   type HttpTransportConfig,

@@ -117,58 +117,6 @@ export type HttpTransportOptions = Readonly<{
   onThrottle?: ((event: ThrottleEvent) => void) | undefined
 }>
 
-/**
- * Creates the JSON-RPC transport over HTTP: POSTs `{"jsonrpc":"2.0","id","method","params"}`,
- * reads the body under a size cap and a per-attempt timeout, checks the envelope and the id, and
- * resolves with `result`. Transient failures (HTTP 408/429/5xx, network errors, timeouts, a cut-off
- * body, node-unhealthy and storage-unreachable errors) are retried with exponential backoff and
- * full jitter, honouring `Retry-After`. Every error and hook payload names the endpoint with its
- * secrets removed; so does the transport's `description`, which the layers above quote.
- *
- * @example
- * ```ts
- * import { createClient, createHttpTransport } from 'confirmed-rpc'
- *
- * const transport = createHttpTransport({
- *   url: 'https://rpc.example.com/?api-key=MY_KEY',
- *   timeoutMs: 10_000,
- *   retry: { attempts: 5, maxDelayMs: 5_000 },
- *   onResponse: (event) => console.log(event.method, event.status, event.durationMs),
- * })
- * const client = createClient({ transport })
- * const slot = await transport({ method: 'getSlot', params: [] })
- * ```
- */
-export function createHttpTransport(
-  options: HttpTransportOptions,
-  /** @internal */
-  internals: HttpTransportInternals = DEFAULT_INTERNALS,
-): RpcTransport {
-  const config = resolveHttpTransportOptions(options, internals)
-  const { endpoint, secrets, budget } = config
-  const scheduler = config.batch?.createScheduler(config)
-  let nextId = 1
-  const transport = async (
-    request: Parameters<RpcTransport>[0],
-    callOptions?: Parameters<RpcTransport>[1],
-  ): Promise<unknown> => {
-    const signal = callOptions?.signal
-    const context = { method: request.method, endpoint }
-    if (signal?.aborted) throw abortedError(signal.reason, context)
-    const id = nextId++
-    const call: PreparedCall = {
-      id,
-      envelope: serializeEnvelope(id, request),
-      signal,
-      retry: callOptions?.retry,
-      context,
-    }
-    return scheduler?.enqueue(call) ?? sendSingle(config, call)
-  }
-  const redact = (text: string): string => redactText(text, secrets)
-  return Object.assign(transport, { description: { endpoint, redact, budget } })
-}
-
 /** The endpoint as a URL, when it is an absolute `http:` or `https:` one. @internal */
 export function toHttpUrl(value: unknown): URL | undefined {
   if (typeof value !== 'string') return undefined
@@ -253,81 +201,38 @@ export function resolveHttpTransportOptions(
 }
 
 /**
- * The JSON-RPC 2.0 request object of one call, as text. Params that JSON cannot express
- * (a bigint, a cycle) are an INVALID_PARAM error before anything is sent.
+ * Calls a user hook; what it throws is dropped, so that logging can never break a call.
  * @internal
  */
-export function serializeEnvelope(id: number, request: RpcRequest): string {
-  const { method, params } = request
-  if (!Array.isArray(params)) throw invalidParam(method, 'params', 'expected an array')
+export function notify<TEvent>(hook: ((event: TEvent) => void) | undefined, event: TEvent): void {
   try {
-    return JSON.stringify({ jsonrpc: '2.0', id, method, params })
-  } catch (error) {
-    throw invalidParam(
-      method,
-      'params',
-      `not serializable as JSON (${(error as Error | null)?.message ?? error})`,
-    )
+    hook?.(event)
+  } catch {
+    // Deliberately ignored; see the TSDoc of onRequest / onResponse.
   }
 }
 
 /**
- * Sends one call on its own, with retries. `after` continues from an attempt made in a batch.
+ * Calls the `onResponse` hook, if there is one, with the payload of an attempt. The payload is
+ * only built when a hook will read it: most transports have none, and this runs on every call.
+ * A field without a value is left out rather than set to `undefined`, so logs stay short.
  * @internal
  */
-export function sendSingle(
-  config: HttpTransportConfig,
-  call: PreparedCall,
-  after?: EarlierAttempt | undefined,
-): Promise<unknown> {
-  return withRetry(
-    config,
-    call,
-    async (attempt) => {
-      // The call's context holds its method and the endpoint.
-      if (config.budget) await takeBudget(config, 1, call.signal, call.context)
-      const event: HttpRequestEvent = { ...call.context, id: call.id, attempt, batchSize: 1 }
-      notify(config.onRequest, event)
-      const started = config.internals.now()
-      const progress: AttemptProgress = {}
-      let failure: unknown
-      try {
-        const outcome = await sendAttempt(
-          config,
-          call.envelope,
-          call.signal,
-          call.context,
-          progress,
-        )
-        return readRpcResponse(outcome.body, call.id, call.context, outcome.retryAfterMs)
-      } catch (error) {
-        failure = error
-        throw error
-      } finally {
-        const durationMs = config.internals.now() - started
-        notifyResponse(config.onResponse, event, durationMs, progress.status, failure)
-      }
-    },
-    after,
-  )
-}
-
-/**
- * Waits for the transport's budget to let `count` calls go to its endpoint; `onThrottle` hears
- * of a wait before it starts.
- * @internal
- */
-export function takeBudget(
-  config: HttpTransportConfig,
-  count: number,
-  signal: AbortSignal | undefined,
-  context: Readonly<{ method: string; endpoint: string }>,
-): Promise<void> {
-  return (config.budget as RequestBudget).acquire({
-    ...context,
-    count,
-    signal,
-    onWait: (waitMs) => notify(config.onThrottle, { kind: 'budget', ...context, waitMs }),
+export function notifyResponse(
+  hook: ((event: HttpResponseEvent) => void) | undefined,
+  request: HttpRequestEvent,
+  durationMs: number,
+  status: number | undefined,
+  error?: unknown,
+): void {
+  if (!hook) return
+  const failed = isConfirmedRpcError(error) && error
+  notify(hook, {
+    ...request,
+    ...(status !== undefined && { status }),
+    durationMs,
+    ...(failed && { errorCode: failed.code }),
+    ...(isConfirmedRpcError(failed, 'RPC_ERROR') && { rpcCode: failed.context.rpcCode }),
   })
 }
 
@@ -462,37 +367,132 @@ async function exchange(
 }
 
 /**
- * Calls a user hook; what it throws is dropped, so that logging can never break a call.
+ * Sends one call on its own, with retries. `after` continues from an attempt made in a batch.
  * @internal
  */
-export function notify<TEvent>(hook: ((event: TEvent) => void) | undefined, event: TEvent): void {
+export function sendSingle(
+  config: HttpTransportConfig,
+  call: PreparedCall,
+  after?: EarlierAttempt | undefined,
+): Promise<unknown> {
+  return withRetry(
+    config,
+    call,
+    async (attempt) => {
+      // The call's context holds its method and the endpoint.
+      if (config.budget) await takeBudget(config, 1, call.signal, call.context)
+      const event: HttpRequestEvent = { ...call.context, id: call.id, attempt, batchSize: 1 }
+      notify(config.onRequest, event)
+      const started = config.internals.now()
+      const progress: AttemptProgress = {}
+      let failure: unknown
+      try {
+        const outcome = await sendAttempt(
+          config,
+          call.envelope,
+          call.signal,
+          call.context,
+          progress,
+        )
+        return readRpcResponse(outcome.body, call.id, call.context, outcome.retryAfterMs)
+      } catch (error) {
+        failure = error
+        throw error
+      } finally {
+        const durationMs = config.internals.now() - started
+        notifyResponse(config.onResponse, event, durationMs, progress.status, failure)
+      }
+    },
+    after,
+  )
+}
+
+/**
+ * Waits for the transport's budget to let `count` calls go to its endpoint; `onThrottle` hears
+ * of a wait before it starts.
+ * @internal
+ */
+export function takeBudget(
+  config: HttpTransportConfig,
+  count: number,
+  signal: AbortSignal | undefined,
+  context: Readonly<{ method: string; endpoint: string }>,
+): Promise<void> {
+  return (config.budget as RequestBudget).acquire({
+    ...context,
+    count,
+    signal,
+    onWait: (waitMs) => notify(config.onThrottle, { kind: 'budget', ...context, waitMs }),
+  })
+}
+
+/**
+ * The JSON-RPC 2.0 request object of one call, as text. Params that JSON cannot express
+ * (a bigint, a cycle) are an INVALID_PARAM error before anything is sent.
+ * @internal
+ */
+export function serializeEnvelope(id: number, request: RpcRequest): string {
+  const { method, params } = request
+  if (!Array.isArray(params)) throw invalidParam(method, 'params', 'expected an array')
   try {
-    hook?.(event)
-  } catch {
-    // Deliberately ignored; see the TSDoc of onRequest / onResponse.
+    return JSON.stringify({ jsonrpc: '2.0', id, method, params })
+  } catch (error) {
+    throw invalidParam(
+      method,
+      'params',
+      `not serializable as JSON (${(error as Error | null)?.message ?? error})`,
+    )
   }
 }
 
 /**
- * Calls the `onResponse` hook, if there is one, with the payload of an attempt. The payload is
- * only built when a hook will read it: most transports have none, and this runs on every call.
- * A field without a value is left out rather than set to `undefined`, so logs stay short.
- * @internal
+ * Creates the JSON-RPC transport over HTTP: POSTs `{"jsonrpc":"2.0","id","method","params"}`,
+ * reads the body under a size cap and a per-attempt timeout, checks the envelope and the id, and
+ * resolves with `result`. Transient failures (HTTP 408/429/5xx, network errors, timeouts, a cut-off
+ * body, node-unhealthy and storage-unreachable errors) are retried with exponential backoff and
+ * full jitter, honouring `Retry-After`. Every error and hook payload names the endpoint with its
+ * secrets removed; so does the transport's `description`, which the layers above quote.
+ *
+ * @example
+ * ```ts
+ * import { createClient, createHttpTransport } from 'confirmed-rpc'
+ *
+ * const transport = createHttpTransport({
+ *   url: 'https://rpc.example.com/?api-key=MY_KEY',
+ *   timeoutMs: 10_000,
+ *   retry: { attempts: 5, maxDelayMs: 5_000 },
+ *   onResponse: (event) => console.log(event.method, event.status, event.durationMs),
+ * })
+ * const client = createClient({ transport })
+ * const slot = await transport({ method: 'getSlot', params: [] })
+ * ```
  */
-export function notifyResponse(
-  hook: ((event: HttpResponseEvent) => void) | undefined,
-  request: HttpRequestEvent,
-  durationMs: number,
-  status: number | undefined,
-  error?: unknown,
-): void {
-  if (!hook) return
-  const failed = isConfirmedRpcError(error) && error
-  notify(hook, {
-    ...request,
-    ...(status !== undefined && { status }),
-    durationMs,
-    ...(failed && { errorCode: failed.code }),
-    ...(isConfirmedRpcError(failed, 'RPC_ERROR') && { rpcCode: failed.context.rpcCode }),
-  })
+export function createHttpTransport(
+  options: HttpTransportOptions,
+  /** @internal */
+  internals: HttpTransportInternals = DEFAULT_INTERNALS,
+): RpcTransport {
+  const config = resolveHttpTransportOptions(options, internals)
+  const { endpoint, secrets, budget } = config
+  const scheduler = config.batch?.createScheduler(config)
+  let nextId = 1
+  const transport = async (
+    request: Parameters<RpcTransport>[0],
+    callOptions?: Parameters<RpcTransport>[1],
+  ): Promise<unknown> => {
+    const signal = callOptions?.signal
+    const context = { method: request.method, endpoint }
+    if (signal?.aborted) throw abortedError(signal.reason, context)
+    const id = nextId++
+    const call: PreparedCall = {
+      id,
+      envelope: serializeEnvelope(id, request),
+      signal,
+      retry: callOptions?.retry,
+      context,
+    }
+    return scheduler?.enqueue(call) ?? sendSingle(config, call)
+  }
+  const redact = (text: string): string => redactText(text, secrets)
+  return Object.assign(transport, { description: { endpoint, redact, budget } })
 }

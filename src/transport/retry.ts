@@ -1,10 +1,6 @@
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { BaseErrorContext } from '../errors/ErrorContext'
-import {
-  LONG_TERM_STORAGE_UNREACHABLE,
-  METHOD_NOT_FOUND,
-  NODE_UNHEALTHY,
-} from '../errors/JsonRpcErrorCode'
+import { LONG_TERM_STORAGE_UNREACHABLE, NODE_UNHEALTHY } from '../errors/JsonRpcErrorCode'
 import { COUNT, checkOptions, DURATION, FUNCTION, type OptionRule } from './checkOptions'
 import { finalizeError } from './redact'
 import { abortedError, BODY_NOT_JSON } from './transportErrors'
@@ -212,18 +208,4 @@ export function parseRetryAfter(
   const at = Date.parse(trimmed)
   if (Number.isNaN(at)) return undefined
   return Math.max(0, at - now)
-}
-
-/**
- * The endpoint refuses the method by its name: JSON-RPC -32601 (a node that removed it, 2.0+, or
- * predates it, before 1.7), or HTTP 405 / 410, which providers answer for a name they turned off
- * (a 405 "Method Not Allowed" or 410 "Gone" on the whole request, since JSON-RPC puts the name in
- * the body). Both mean: the same call under another name may succeed.
- * @internal
- */
-export function isMethodRefused(error: unknown): boolean {
-  if (isConfirmedRpcError(error, 'HTTP_ERROR')) {
-    return error.context.status === 405 || error.context.status === 410
-  }
-  return isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === METHOD_NOT_FOUND
 }
