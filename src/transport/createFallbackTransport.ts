@@ -22,7 +22,6 @@ import {
 import { abortedError, isMethodRefused } from './transportErrors'
 import {
   DEFAULT_INTERNALS,
-  type HttpTransportConfig,
   type HttpTransportInternals,
   type RpcRequest,
   type RpcTransport,
@@ -185,117 +184,6 @@ export function createFallbackTransport(
   /** @internal */
   internals: HttpTransportInternals = DEFAULT_INTERNALS,
 ): RpcTransport {
-  const config = readFallbackOptions(transports, options, internals)
-  const { retry, rank, onThrottle } = config
-  const maxAttempts = Math.max(retry.attempts, transports.length)
-
-  const endpoints = transports.map(toEndpoint)
-
-  const fallback = async (
-    request: RpcRequest,
-    callOptions?: RpcTransportOptions,
-  ): Promise<unknown> => {
-    const { method } = request
-    const signal = callOptions?.signal
-    const failures = new Map<FallbackEndpoint, ConfirmedRpcError>()
-    const tries = new Map<FallbackEndpoint, number>()
-    let attempts = 0
-    for (;;) {
-      if (signal?.aborted) throw abortedError(signal.reason, { method })
-      const ordered = rank === undefined ? endpoints : rankEndpoints(endpoints, rank.weights)
-      const serving = ordered.filter((endpoint) => !endpoint.unsupported.has(method))
-      const last = ordered.at(-1) as FallbackEndpoint
-      if (serving.length === 0) throw last.unsupported.get(method)
-      let now = internals.now()
-      let endpoint = pickEndpoint(serving, tries, now)
-      if (endpoint === undefined) {
-        endpoint = serving.reduce((a, b) => (b.coolUntil < a.coolUntil ? b : a))
-        const waitMs = endpoint.coolUntil - now
-        notify(onThrottle, { kind: 'wait', method, endpoint: endpoint.name, waitMs })
-        try {
-          await internals.sleep(waitMs, signal)
-        } catch (reason) {
-          throw abortedError(reason, { method })
-        }
-        now = internals.now()
-      }
-      attempts++
-      tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
-      endpoint.lastUsedAt = now
-      if (rank !== undefined) probeIdle(config, endpoints, now)
-      try {
-        const result = await endpoint.transport(request, { ...callOptions, retry: false })
-        endpoint.failures = 0
-        record(config, endpoint, true, now)
-        return result
-      } catch (error) {
-        if (!isConfirmedRpcError(error)) throw error
-        if (missingCapability(error)) {
-          endpoint.unsupported.set(method, error)
-          attempts--
-          continue
-        }
-        const verdict =
-          error.code === 'ABORTED' ? false : retry.shouldRetry?.({ error, attempt: attempts })
-        const failover = typeof verdict === 'boolean' ? verdict : isEndpointFailure(error)
-        record(config, endpoint, !failover, now)
-        if (!failover) throw error
-        coolDown(config, endpoint, error, method, now)
-        failures.set(endpoint, error)
-        if (attempts >= maxAttempts) {
-          throw allEndpointsFailed(endpoints, failures, method, described.endpoint, attempts, error)
-        }
-      }
-    }
-  }
-  const described = {
-    endpoint: endpoints.map((endpoint) => endpoint.name).join(', '),
-    redact: (text: string) =>
-      transports.reduce(
-        (redacted, transport) => transport.description?.redact(redacted) ?? redacted,
-        text,
-      ),
-  }
-  return Object.assign(fallback, { description: described })
-}
-
-/** The endpoint of the `index`-th transport, nothing learnt yet. */
-function toEndpoint(transport: RpcTransport, index: number): FallbackEndpoint {
-  return {
-    transport,
-    name: transport.description?.endpoint ?? `transport ${index + 1}`,
-    index,
-    coolUntil: 0,
-    failures: 0,
-    failedAt: 0,
-    unsupported: new Map(),
-    samples: [],
-    lastUsedAt: 0,
-  }
-}
-
-/** The options of a fallback transport, checked, over their defaults. */
-type FallbackConfig = Readonly<{
-  retry: HttpTransportConfig['retry']
-  /** The ranking, when `rank` is on. */
-  rank:
-    | Readonly<{
-        weights: RankWeights
-        sampleCount: number
-        intervalMs: number
-        probe: RpcRequest | false
-      }>
-    | undefined
-  onThrottle: ((event: ThrottleEvent) => void) | undefined
-  internals: HttpTransportInternals
-}>
-
-/** Refuses what `createFallbackTransport` cannot use, and fills in the defaults. */
-function readFallbackOptions(
-  transports: readonly RpcTransport[],
-  options: FallbackTransportOptions,
-  internals: HttpTransportInternals,
-): FallbackConfig {
   if (
     !Array.isArray(transports) ||
     transports.length === 0 ||
@@ -323,141 +211,162 @@ function readFallbackOptions(
         'rank.weights',
       )),
   }
-  const rank = rankOptions && {
-    weights,
-    sampleCount: rankOptions.sampleCount ?? 10,
-    intervalMs: rankOptions.intervalMs ?? 10_000,
-    probe: rankOptions.probe ?? { method: 'getSlot', params: [] },
+  const sampleCount = rankOptions?.sampleCount ?? 10
+  const intervalMs = rankOptions?.intervalMs ?? 10_000
+  const probe = rankOptions?.probe ?? { method: 'getSlot', params: [] }
+  const { onThrottle } = given
+  const config = { retry: { ...retry, jitter: 'none' as const }, internals }
+  /**
+   * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),
+   * or the backoff bound, jittered into its upper half rather than down to zero: a cooldown near
+   * zero would send the next call straight back to an endpoint that just failed (and one that
+   * times out costs a whole `timeoutMs` each time).
+   */
+  const cooldown = (failures: number, retryAfterMs: number | undefined): number => {
+    const bound = retryDelay(config, failures, retryAfterMs)
+    if (retryAfterMs !== undefined || retry.jitter === 'none') return bound
+    return Math.floor(bound * (0.5 + internals.random() / 2))
   }
-  return { retry, rank, onThrottle: given.onThrottle, internals }
-}
+  const maxAttempts = Math.max(retry.attempts, transports.length)
 
-/**
- * The free endpoint a call goes to next: a call tries every endpoint once before any twice;
- * among those, the one whose request budget frees first (so that calls spread over the
- * endpoints' budgets rather than queue for the first one's), then the first in order.
- * `undefined` when every endpoint that serves the method is cooling down.
- */
-function pickEndpoint(
-  serving: readonly FallbackEndpoint[],
-  tries: ReadonlyMap<FallbackEndpoint, number>,
-  now: number,
-): FallbackEndpoint | undefined {
-  let endpoint: FallbackEndpoint | undefined
-  let fewest = Number.POSITIVE_INFINITY
-  let soonest = Number.POSITIVE_INFINITY
-  for (const candidate of serving) {
-    if (candidate.coolUntil > now) continue
-    const tried = tries.get(candidate) ?? 0
-    const delay = candidate.transport.description?.budget?.peek?.() ?? 0
-    if (tried < fewest || (tried === fewest && delay < soonest)) {
-      endpoint = candidate
-      fewest = tried
-      soonest = delay
+  const endpoints: FallbackEndpoint[] = transports.map((transport, index) => ({
+    transport,
+    name: transport.description?.endpoint ?? `transport ${index + 1}`,
+    index,
+    coolUntil: 0,
+    failures: 0,
+    failedAt: 0,
+    unsupported: new Map(),
+    samples: [],
+    lastUsedAt: 0,
+  }))
+
+  const record = (endpoint: FallbackEndpoint, ok: boolean, started: number): void => {
+    if (rankOptions === undefined) return
+    endpoint.samples.push({ ok, ms: internals.now() - started })
+    if (endpoint.samples.length > sampleCount) endpoint.samples.shift()
+  }
+
+  /** Probes, in the background, the endpoints ranking has not heard from for a while. */
+  const probeIdle = (now: number): void => {
+    if (probe === false) return
+    for (const endpoint of endpoints) {
+      if (now - endpoint.lastUsedAt < intervalMs || endpoint.coolUntil > now) continue
+      endpoint.lastUsedAt = now
+      endpoint.transport(probe).then(
+        () => record(endpoint, true, now),
+        (error: unknown) =>
+          record(endpoint, !isConfirmedRpcError(error) || !isEndpointFailure(error), now),
+      )
     }
   }
-  return endpoint
-}
 
-/**
- * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),
- * or the backoff bound, jittered into its upper half rather than down to zero: a cooldown near
- * zero would send the next call straight back to an endpoint that just failed (and one that
- * times out costs a whole `timeoutMs` each time).
- */
-function cooldownMs(
-  config: FallbackConfig,
-  failures: number,
-  retryAfterMs: number | undefined,
-): number {
-  const { retry, internals } = config
-  const bound = retryDelay(
-    { retry: { ...retry, jitter: 'none' }, internals },
-    failures,
-    retryAfterMs,
-  )
-  if (retryAfterMs !== undefined || retry.jitter === 'none') return bound
-  return Math.floor(bound * (0.5 + internals.random() / 2))
-}
-
-/** Cools `endpoint` down after a failure of a call sent at `sentAt`; `onThrottle` hears of it. */
-function coolDown(
-  config: FallbackConfig,
-  endpoint: FallbackEndpoint,
-  error: ConfirmedRpcError,
-  method: string,
-  sentAt: number,
-): void {
-  // Calls sent before its last failure was recorded met the same trouble: they do not
-  // lengthen the backoff again (a burst of timeouts is one failure, not five in a row).
-  if (sentAt > endpoint.failedAt) endpoint.failures++
-  const failedAt = config.internals.now()
-  endpoint.failedAt = failedAt
-  const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-  endpoint.coolUntil = Math.max(
-    endpoint.coolUntil,
-    failedAt + cooldownMs(config, Math.max(1, endpoint.failures), retryAfterMs),
-  )
-  notify(config.onThrottle, {
-    kind: 'cooldown',
-    method,
-    endpoint: endpoint.name,
-    // A longer cooldown already running wins: say what holds.
-    cooldownMs: endpoint.coolUntil - failedAt,
-    errorCode: error.code,
-  })
-}
-
-/** The error of a call whose attempts are spent: each endpoint's last error, in the given order. */
-function allEndpointsFailed(
-  endpoints: readonly FallbackEndpoint[],
-  failures: ReadonlyMap<FallbackEndpoint, ConfirmedRpcError>,
-  method: string,
-  endpoint: string,
-  attempts: number,
-  cause: ConfirmedRpcError,
-): AllEndpointsFailedError {
-  const tried: EndpointFailure[] = endpoints.flatMap((candidate) => {
-    const failure = failures.get(candidate)
-    return failure === undefined ? [] : [{ endpoint: candidate.name, error: failure }]
-  })
-  return new AllEndpointsFailedError({
-    context: { method, endpoint, failures: tried, attempts },
-    details: tried.map((failure) => `${failure.endpoint}: ${failure.error.shortMessage}`),
-    cause,
-  })
-}
-
-/** Adds an outcome to the samples ranking reads (when `rank` is on). */
-function record(
-  config: FallbackConfig,
-  endpoint: FallbackEndpoint,
-  ok: boolean,
-  started: number,
-): void {
-  if (config.rank === undefined) return
-  endpoint.samples.push({ ok, ms: config.internals.now() - started })
-  if (endpoint.samples.length > config.rank.sampleCount) endpoint.samples.shift()
-}
-
-/** Probes, in the background, the endpoints ranking has not heard from for a while. */
-function probeIdle(
-  config: FallbackConfig,
-  endpoints: readonly FallbackEndpoint[],
-  now: number,
-): void {
-  const { rank } = config
-  if (rank === undefined || rank.probe === false) return
-  const { probe, intervalMs } = rank
-  for (const endpoint of endpoints) {
-    if (now - endpoint.lastUsedAt < intervalMs || endpoint.coolUntil > now) continue
-    endpoint.lastUsedAt = now
-    endpoint.transport(probe).then(
-      () => record(config, endpoint, true, now),
-      (error: unknown) =>
-        record(config, endpoint, !isConfirmedRpcError(error) || !isEndpointFailure(error), now),
-    )
+  const fallback = async (
+    request: RpcRequest,
+    callOptions?: RpcTransportOptions,
+  ): Promise<unknown> => {
+    const { method } = request
+    const signal = callOptions?.signal
+    const failures = new Map<FallbackEndpoint, ConfirmedRpcError>()
+    const tries = new Map<FallbackEndpoint, number>()
+    let attempts = 0
+    for (;;) {
+      if (signal?.aborted) throw abortedError(signal.reason, { method })
+      const ordered = rankOptions === undefined ? endpoints : rankEndpoints(endpoints, weights)
+      const serving = ordered.filter((endpoint) => !endpoint.unsupported.has(method))
+      const last = ordered.at(-1) as FallbackEndpoint
+      if (serving.length === 0) throw last.unsupported.get(method)
+      let now = internals.now()
+      const free = serving.filter((endpoint) => endpoint.coolUntil <= now)
+      // A call tries every endpoint once before any twice; among those, the one whose request
+      // budget frees first (so that calls spread over the endpoints' budgets rather than queue
+      // for the first one's), then the first in order.
+      let endpoint: FallbackEndpoint | undefined
+      let fewest = Number.POSITIVE_INFINITY
+      let soonest = Number.POSITIVE_INFINITY
+      for (const candidate of free) {
+        const tried = tries.get(candidate) ?? 0
+        const delay = candidate.transport.description?.budget?.peek?.() ?? 0
+        if (tried < fewest || (tried === fewest && delay < soonest)) {
+          endpoint = candidate
+          fewest = tried
+          soonest = delay
+        }
+      }
+      if (endpoint === undefined) {
+        endpoint = serving.reduce((a, b) => (b.coolUntil < a.coolUntil ? b : a))
+        const waitMs = endpoint.coolUntil - now
+        notify(onThrottle, { kind: 'wait', method, endpoint: endpoint.name, waitMs })
+        try {
+          await internals.sleep(waitMs, signal)
+        } catch (reason) {
+          throw abortedError(reason, { method })
+        }
+        now = internals.now()
+      }
+      attempts++
+      tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
+      endpoint.lastUsedAt = now
+      if (rankOptions !== undefined) probeIdle(now)
+      try {
+        const result = await endpoint.transport(request, { ...callOptions, retry: false })
+        endpoint.failures = 0
+        record(endpoint, true, now)
+        return result
+      } catch (error) {
+        if (!isConfirmedRpcError(error)) throw error
+        if (missingCapability(error)) {
+          endpoint.unsupported.set(method, error)
+          attempts--
+          continue
+        }
+        const verdict =
+          error.code === 'ABORTED' ? false : retry.shouldRetry?.({ error, attempt: attempts })
+        const failover = typeof verdict === 'boolean' ? verdict : isEndpointFailure(error)
+        record(endpoint, !failover, now)
+        if (!failover) throw error
+        // Calls sent before its last failure was recorded met the same trouble: they do not
+        // lengthen the backoff again (a burst of timeouts is one failure, not five in a row).
+        if (now > endpoint.failedAt) endpoint.failures++
+        const failedAt = internals.now()
+        endpoint.failedAt = failedAt
+        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
+        endpoint.coolUntil = Math.max(
+          endpoint.coolUntil,
+          failedAt + cooldown(Math.max(1, endpoint.failures), retryAfterMs),
+        )
+        notify(onThrottle, {
+          kind: 'cooldown',
+          method,
+          endpoint: endpoint.name,
+          // A longer cooldown already running wins: say what holds.
+          cooldownMs: endpoint.coolUntil - failedAt,
+          errorCode: error.code,
+        })
+        failures.set(endpoint, error)
+        if (attempts >= maxAttempts) {
+          const tried: EndpointFailure[] = endpoints.flatMap((candidate) => {
+            const failure = failures.get(candidate)
+            return failure === undefined ? [] : [{ endpoint: candidate.name, error: failure }]
+          })
+          throw new AllEndpointsFailedError({
+            context: { method, endpoint: described.endpoint, failures: tried, attempts },
+            details: tried.map((failure) => `${failure.endpoint}: ${failure.error.shortMessage}`),
+            cause: error,
+          })
+        }
+      }
+    }
   }
+  const described = {
+    endpoint: endpoints.map((endpoint) => endpoint.name).join(', '),
+    redact: (text: string) =>
+      transports.reduce(
+        (redacted, transport) => transport.description?.redact(redacted) ?? redacted,
+        text,
+      ),
+  }
+  return Object.assign(fallback, { description: described })
 }
 
 /** One endpoint of a fallback transport, with what the calls have learnt about it. @internal */
