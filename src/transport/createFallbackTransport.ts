@@ -14,19 +14,19 @@ import {
 } from './checkOptions'
 import { notify } from './createHttpTransport'
 import {
+  DEFAULT_INTERNALS,
   type HttpTransportRetryOptions,
   isRetryableError,
   readRetryOptions,
   retryDelay,
 } from './retry'
 import { abortedError, isMethodRefused } from './transportErrors'
-import {
-  DEFAULT_INTERNALS,
-  type HttpTransportInternals,
-  type RpcRequest,
-  type RpcTransport,
-  type RpcTransportOptions,
-  type ThrottleEvent,
+import type {
+  HttpTransportInternals,
+  RpcRequest,
+  RpcTransport,
+  RpcTransportOptions,
+  ThrottleEvent,
 } from './types'
 
 /** How a fallback transport ranks its endpoints when `rank` is on. */

@@ -17,6 +17,7 @@ import { defaultFetch } from './defaultFetch'
 import { collectSecrets, redactParsedUrl, redactText } from './redact'
 import { readBodyText, readResponseHeaders, readRpcResponse } from './response'
 import {
+  DEFAULT_INTERNALS,
   type EarlierAttempt,
   type HttpTransportRetryOptions,
   parseRetryAfter,
@@ -30,19 +31,18 @@ import {
   malformedError,
   networkError,
 } from './transportErrors'
-import {
-  type Batching,
-  DEFAULT_INTERNALS,
-  type FetchFunction,
-  type HttpRequestEvent,
-  type HttpResponseEvent,
-  type HttpTransportConfig,
-  type HttpTransportInternals,
-  type PreparedCall,
-  type RequestBudget,
-  type RpcRequest,
-  type RpcTransport,
-  type ThrottleEvent,
+import type {
+  Batching,
+  FetchFunction,
+  HttpRequestEvent,
+  HttpResponseEvent,
+  HttpTransportConfig,
+  HttpTransportInternals,
+  PreparedCall,
+  RequestBudget,
+  RpcRequest,
+  RpcTransport,
+  ThrottleEvent,
 } from './types'
 
 /** Options of {@link createHttpTransport}. */

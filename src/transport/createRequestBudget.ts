@@ -1,8 +1,9 @@
 import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
 import { checkOptions, POSITIVE } from './checkOptions'
+import { DEFAULT_INTERNALS } from './retry'
 import { abortedError } from './transportErrors'
-import { DEFAULT_INTERNALS, type HttpTransportInternals, type RequestBudget } from './types'
+import type { HttpTransportInternals, RequestBudget } from './types'
 
 /** Options of {@link createRequestBudget}. */
 export type RequestBudgetOptions = Readonly<{

@@ -1,17 +1,23 @@
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { BaseErrorContext } from '../errors/ErrorContext'
 import { LONG_TERM_STORAGE_UNREACHABLE, NODE_UNHEALTHY } from '../errors/JsonRpcErrorCode'
+import { sleep } from '../shared/sleep'
 import { COUNT, checkOptions, DURATION, FUNCTION, type OptionRule } from './checkOptions'
 import { finalizeError } from './redact'
 import { abortedError, BODY_NOT_JSON } from './transportErrors'
-import type { HttpTransportConfig, RetryDecisionContext } from './types'
+import {
+  type HttpTransportConfig,
+  type HttpTransportInternals,
+  MAX_RETRY_AFTER_MS,
+  type RetryDecisionContext,
+} from './types'
 
-/**
- * Longest `Retry-After` honoured. A server asking for more is still obeyed up to this bound, so
- * a misconfigured header (an hour, a date in next year) cannot park a call indefinitely.
- * @internal
- */
-export const MAX_RETRY_AFTER_MS = 60_000
+/** The real clock, randomness and sleep. @internal */
+export const DEFAULT_INTERNALS: HttpTransportInternals = {
+  random: Math.random,
+  now: Date.now,
+  sleep,
+}
 
 /** Retry policy of the HTTP transport. */
 export type HttpTransportRetryOptions = Readonly<{

@@ -1,6 +1,5 @@
 import type { ConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { ErrorCode } from '../errors/ErrorCode'
-import { sleep } from '../shared/sleep'
 
 /** One JSON-RPC call: method name and positional params. The transport adds `jsonrpc` and `id`. */
 export type RpcRequest = Readonly<{
@@ -261,6 +260,15 @@ export type HttpTransportConfig = Readonly<{
   internals: HttpTransportInternals
 }>
 
+// Here rather than in retry.ts, its one user: esbuild inlines a constant only from a file that
+// imports no value, which this one is kept.
+/**
+ * Longest `Retry-After` honoured. A server asking for more is still obeyed up to this bound, so
+ * a misconfigured header (an hour, a date in next year) cannot park a call indefinitely.
+ * @internal
+ */
+export const MAX_RETRY_AFTER_MS = 60_000
+
 /**
  * Clock, randomness and sleep of the transports and budgets. Each factory takes them as an
  * optional last argument (tests pass recorded sleeps and a fixed jitter there); nothing reads a
@@ -275,10 +283,3 @@ export type HttpTransportInternals = Readonly<{
   /** Waits `ms`; rejects with `signal.reason` as soon as `signal` aborts. */
   sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>
 }>
-
-/** The real clock, randomness and sleep. @internal */
-export const DEFAULT_INTERNALS: HttpTransportInternals = {
-  random: Math.random,
-  now: Date.now,
-  sleep,
-}

@@ -7,14 +7,15 @@ import { batching } from '../../src/transport/batching'
 import type { HttpTransportOptions } from '../../src/transport/createHttpTransport'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { createRequestBudget } from '../../src/transport/createRequestBudget'
+import { DEFAULT_INTERNALS } from '../../src/transport/retry'
 import type {
   FetchFunction,
   HttpRequestEvent,
   HttpResponseEvent,
+  HttpTransportInternals,
   RpcTransport,
   ThrottleEvent,
 } from '../../src/transport/types'
-import { DEFAULT_INTERNALS, type HttpTransportInternals } from '../../src/transport/types'
 import { fakeInternals } from './fakeInternals'
 import type { BackendKind } from './httpBackends'
 import type { ScriptedReply } from './scriptedReply'

@@ -3,8 +3,8 @@ import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
 import {
+  DEFAULT_INTERNALS,
   isRetryableError,
-  MAX_RETRY_AFTER_MS,
   parseRetryAfter,
   readRetryOptions,
   retryDelay,
@@ -15,7 +15,7 @@ import {
   malformedError,
   networkError,
 } from '../../src/transport/transportErrors'
-import { DEFAULT_INTERNALS } from '../../src/transport/types'
+import { MAX_RETRY_AFTER_MS } from '../../src/transport/types'
 
 describe('readRetryOptions', () => {
   it('fills the documented defaults, and reads false as a single attempt', () => {
