@@ -17,7 +17,7 @@ import { serveMockLedger } from '../src/testing/serveMockLedger'
 import { createFallbackTransport } from '../src/transport/createFallbackTransport'
 import { createHttpTransport } from '../src/transport/createHttpTransport'
 import { createRequestBudget } from '../src/transport/createRequestBudget'
-import type { ThrottleEvent } from '../src/transport/ThrottleEvent'
+import type { ThrottleEvent } from '../src/transport/types'
 
 const ledger = process.env.RPC_URL ? undefined : createMockLedger({ seed: 7, transactions: 6_000 })
 const servers = ledger

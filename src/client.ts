@@ -32,10 +32,9 @@ import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy
 import { checkKnownKeys } from './params/checkKnownKeys'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import { invalidParam } from './shared/invalidParam'
-import { createHttpTransport } from './transport/createHttpTransport'
-import type { HttpTransportOptions } from './transport/HttpTransportOptions'
-import { HTTP_TRANSPORT_OPTION_KEYS } from './transport/httpTransportOptionKeys'
-import type { RpcTransport, RpcTransportOptions } from './transport/RpcTransport'
+import type { HttpTransportOptions } from './transport/createHttpTransport'
+import { createHttpTransport, HTTP_TRANSPORT_OPTION_KEYS } from './transport/createHttpTransport'
+import type { RpcTransport, RpcTransportOptions } from './transport/types'
 
 // Options of the second wave that became values the caller composes: refused with the way over.
 const MOVED_OPTIONS: readonly (readonly [string, string])[] = [

@@ -116,30 +116,29 @@ export type {
   TransactionMeta,
   TransactionStatus,
 } from './schemas/TransactionMeta'
-export type { Batching, BatchingOptions } from './transport/BatchingOptions'
-export { batching } from './transport/batching'
-export { createFallbackTransport } from './transport/createFallbackTransport'
-export { createHttpTransport } from './transport/createHttpTransport'
+export { type BatchingOptions, batching } from './transport/batching'
+export {
+  createFallbackTransport,
+  type FallbackRankOptions,
+  type FallbackTransportOptions,
+} from './transport/createFallbackTransport'
+export { createHttpTransport, type HttpTransportOptions } from './transport/createHttpTransport'
 export {
   createRequestBudget,
   type RequestBudgetOptions,
 } from './transport/createRequestBudget'
+export type { HttpTransportRetryOptions } from './transport/retry'
 export type {
-  FallbackRankOptions,
-  FallbackTransportOptions,
-} from './transport/FallbackTransportOptions'
-export type { FetchFunction } from './transport/FetchFunction'
-export type { HttpRequestEvent, HttpResponseEvent } from './transport/HttpRequestEvent'
-export type {
-  HttpTransportOptions,
-  HttpTransportRetryOptions,
-} from './transport/HttpTransportOptions'
-export type { BudgetRequest, RequestBudget } from './transport/RequestBudget'
-export type { RetryDecisionContext } from './transport/RetryDecisionContext'
-export type {
+  Batching,
+  BudgetRequest,
+  FetchFunction,
+  HttpRequestEvent,
+  HttpResponseEvent,
+  RequestBudget,
+  RetryDecisionContext,
   RpcRequest,
   RpcTransport,
   RpcTransportOptions,
+  ThrottleEvent,
   TransportDescription,
-} from './transport/RpcTransport'
-export type { ThrottleEvent } from './transport/ThrottleEvent'
+} from './transport/types'

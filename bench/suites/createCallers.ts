@@ -1,7 +1,7 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { createClient } from '../../src/client'
 import { batching } from '../../src/transport/batching'
-import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { FetchFunction } from '../../src/transport/types'
 import type { DecodeBody } from '../fixtures/DecodeBody'
 
 /** The same calls through our client and through web3.js v1, for one decode body. */

@@ -2,7 +2,7 @@ import { parseJson } from '../../src/json/parseJson'
 import type { U64Mode } from '../../src/schemas/common'
 import { decodeConfirmedTransaction } from '../../src/schemas/decodeConfirmedTransaction'
 import { decodeSignatureInfos } from '../../src/schemas/decodeSignatureInfos'
-import { readRpcResponse } from '../../src/transport/readRpcResponse'
+import { readRpcResponse } from '../../src/transport/response'
 import type { DecodeBodyKind } from '../fixtures/DecodeBody'
 
 const SIGNATURES = { method: 'getSignaturesForAddress' }

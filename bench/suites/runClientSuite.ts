@@ -1,4 +1,4 @@
-import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { FetchFunction } from '../../src/transport/types'
 import type { DecodeBody } from '../fixtures/DecodeBody'
 import type { BenchRow } from '../support/BenchRow'
 import type { BenchSettings } from '../support/BenchSettings'

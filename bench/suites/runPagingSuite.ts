@@ -1,5 +1,5 @@
 import crossFetch from 'cross-fetch'
-import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { FetchFunction } from '../../src/transport/types'
 import type { BenchRow } from '../support/BenchRow'
 import type { BenchSettings } from '../support/BenchSettings'
 import { formatMs } from '../support/formatMs'

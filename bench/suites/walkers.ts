@@ -1,6 +1,6 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { createClient } from '../../src/client'
-import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { FetchFunction } from '../../src/transport/types'
 
 /** Walks an address's whole history at `url`, 1,000 entries a page; resolves with the count. */
 export type Walker = (url: string, address: string) => Promise<number>

@@ -1,5 +1,5 @@
 import type { U64Mode } from '../schemas/common'
-import type { RpcTransport } from '../transport/RpcTransport'
+import type { RpcTransport } from '../transport/types'
 
 /**
  * What every action takes first: a transport and a u64 mode. A `createClient` result is one, and

@@ -1,5 +1,5 @@
 import type { U64Mode } from '../schemas/common'
-import type { RpcTransport } from '../transport/RpcTransport'
+import type { RpcTransport } from '../transport/types'
 
 /** What an action works with once its client is read. @internal */
 export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{

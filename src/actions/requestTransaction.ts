@@ -5,7 +5,7 @@ import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from '../schemas/common'
 import { decodeConfirmedTransaction } from '../schemas/decodeConfirmedTransaction'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
-import type { RpcTransportOptions } from '../transport/RpcTransport'
+import type { RpcTransportOptions } from '../transport/types'
 import type { MethodContext } from './MethodContext'
 
 /** Matches the node's base58 size refusal (`Encoded binary (base 58) data should be less than ...`). */

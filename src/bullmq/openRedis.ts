@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { TransportError } from '../errors/TransportError'
 import { invalidParam } from '../shared/invalidParam'
-import { redactUrl } from '../transport/redactUrl'
+import { redactUrl } from '../transport/redact'
 import type { RedisConnection } from './types'
 
 const CONNECT_TIMEOUT_MS = 3_000

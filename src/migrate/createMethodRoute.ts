@@ -1,6 +1,5 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { isMethodRefused } from '../transport/isMethodRefused'
-import { abortedError } from '../transport/transportErrors'
+import { abortedError, isMethodRefused } from '../transport/transportErrors'
 
 /** What a client knows about one method name on its node. */
 export type MethodRouteState = 'unknown' | 'present' | 'absent'

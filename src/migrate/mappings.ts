@@ -1,6 +1,6 @@
 import { isPlainObject } from '../json/isPlainObject'
 import { checkInteger } from '../params/checkConfigFields'
-import type { RpcRequest } from '../transport/RpcTransport'
+import type { RpcRequest } from '../transport/types'
 
 /** The two deprecated methods this package maps, and the method that replaced each (Solana PR #16502, 1.7). */
 export const REPLACEMENT_OF = {

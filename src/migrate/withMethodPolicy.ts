@@ -1,6 +1,6 @@
 import { checkInteger } from '../params/checkConfigFields'
 import { invalidParam } from '../shared/invalidParam'
-import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../transport/RpcTransport'
+import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../transport/types'
 import { createMethodRoute } from './createMethodRoute'
 import {
   type DeprecatedMethod,

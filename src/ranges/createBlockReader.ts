@@ -4,7 +4,7 @@ import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
-import { isMethodRefused } from '../transport/isMethodRefused'
+import { isMethodRefused } from '../transport/transportErrors'
 import { readSlot } from './requestSlot'
 
 /** What a walk asks of blocks to cut its history into ranges. @internal */

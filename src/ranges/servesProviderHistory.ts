@@ -1,7 +1,7 @@
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
-import type { RpcTransport } from '../transport/RpcTransport'
+import type { RpcTransport } from '../transport/types'
 import { PROVIDER_METHOD } from './walkProviderPages'
 
 // What each transport's endpoint said about the provider method: asked once per transport.

@@ -1,9 +1,9 @@
 import { parseJson } from '../json/parseJson'
 import { describeValue } from '../shared/describeValue'
 import { invalidParam } from '../shared/invalidParam'
-import type { RpcTransport } from '../transport/RpcTransport'
-import { readRpcResponse } from '../transport/readRpcResponse'
+import { readRpcResponse } from '../transport/response'
 import { abortedError, BODY_NOT_JSON, malformedError } from '../transport/transportErrors'
+import type { RpcTransport } from '../transport/types'
 import { buildLedgerState } from './ledger/buildLedgerState'
 import { findAnachronism } from './ledger/findAnachronism'
 import type {

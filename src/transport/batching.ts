@@ -1,6 +1,40 @@
+import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { invalidParam } from '../shared/invalidParam'
-import type { Batching, BatchingOptions } from './BatchingOptions'
-import { createBatchScheduler } from './createBatchScheduler'
+import {
+  type AttemptOutcome,
+  type AttemptProgress,
+  notify,
+  notifyResponse,
+  sendAttempt,
+  sendSingle,
+  takeBudget,
+} from './createHttpTransport'
+import { finalizeError } from './redact'
+import { readRpcResponse } from './response'
+import { withRetry } from './retry'
+import { abortedError, malformedError } from './transportErrors'
+import type {
+  Batching,
+  BatchScheduler,
+  HttpRequestEvent,
+  HttpTransportConfig,
+  PreparedCall,
+} from './types'
+
+/** How `batching` groups calls. */
+export type BatchingOptions = Readonly<{
+  /**
+   * Most calls in one batch; more calls are split into several batches.
+   * @default 100
+   */
+  maxSize?: number | undefined
+  /**
+   * How long the first call of a batch waits for others. `0` still groups every call made in
+   * the same tick.
+   * @default 0
+   */
+  waitMs?: number | undefined
+}>
 
 /**
  * Turns on JSON-RPC batching, for the `batch` option of `createClient` and `createHttpTransport`:
@@ -35,4 +69,247 @@ export function batching(options: BatchingOptions = {}): Batching {
     waitMs,
     createScheduler: (config) => createBatchScheduler(config, { maxSize, waitMs }),
   }
+}
+
+type QueuedCall = PreparedCall & {
+  settled: boolean
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+  /** Set while the call travels in a batch: tells the batch one of its calls was aborted. */
+  onAbort?: (() => void) | undefined
+}
+
+/** How a server refused a batch, and whether to stop batching for it. */
+type Refusal = Readonly<{ error: ConfirmedRpcError; lasting: boolean }>
+
+/**
+ * A 4xx other than 408/429 or a non-array answer means the endpoint does not take batches (or not
+ * this big); a 5xx may be an outage, so those calls go one by one without giving up on batching.
+ */
+function refusalOf(error: unknown): Refusal | undefined {
+  if (!isConfirmedRpcError(error, 'HTTP_ERROR') || error.context.status === 429) return undefined
+  const status = error.context.status
+  return { error, lasting: status >= 400 && status < 500 && status !== 408 }
+}
+
+function countById(body: readonly unknown[]): Map<unknown, unknown[]> {
+  const byId = new Map<unknown, unknown[]>()
+  for (const item of body) {
+    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined
+    const items = byId.get(id)
+    if (items === undefined) byId.set(id, [item])
+    else items.push(item)
+  }
+  return byId
+}
+
+/**
+ * The batching half of the HTTP transport: calls enqueued within `waitMs` (the same tick for 0)
+ * go out as one JSON-RPC array per `maxSize` calls; answers are matched by id. A refused batch
+ * is sent again call by call, and a lasting refusal turns batching off for this transport.
+ * @internal
+ */
+export function createBatchScheduler(
+  config: HttpTransportConfig,
+  batch: Readonly<{ maxSize: number; waitMs: number }>,
+): BatchScheduler {
+  let queue: QueuedCall[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let flushPending = false
+  let refusesBatches = false
+
+  const refused = (lasting: boolean, calls: readonly QueuedCall[]): void => {
+    if (lasting) refusesBatches = true
+    for (const call of calls) if (!call.settled) sendAlone(config, call)
+  }
+
+  const flush = (): void => {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    flushPending = false
+    const calls = queue.filter((call) => !call.settled)
+    queue = []
+    for (let start = 0; start < calls.length; start += batch.maxSize) {
+      const chunk = calls.slice(start, start + batch.maxSize)
+      if (chunk.length === 1 || refusesBatches) {
+        for (const call of chunk) sendAlone(config, call)
+      } else void sendBatch(config, chunk, refused)
+    }
+  }
+
+  return {
+    enqueue(call) {
+      if (refusesBatches) return sendSingle(config, call)
+      return new Promise<unknown>((resolve, reject) => {
+        const onAbort = (): void => {
+          queued.reject(abortedError(call.signal?.reason, call.context))
+          queued.onAbort?.()
+        }
+        const settle = (): boolean => {
+          if (queued.settled) return false
+          queued.settled = true
+          call.signal?.removeEventListener('abort', onAbort)
+          return true
+        }
+        const queued: QueuedCall = {
+          ...call,
+          settled: false,
+          resolve: (value) => {
+            if (settle()) resolve(value)
+          },
+          reject: (error) => {
+            if (settle()) reject(error)
+          },
+        }
+        call.signal?.addEventListener('abort', onAbort, { once: true })
+        queue.push(queued)
+        if (queue.length >= batch.maxSize) flush()
+        else if (!flushPending) {
+          flushPending = true
+          // A 0 ms timer still waits a millisecond or more; a microtask groups the calls made
+          // in this tick without adding that to every call.
+          if (batch.waitMs === 0) queueMicrotask(flush)
+          else timer = setTimeout(flush, batch.waitMs)
+        }
+      })
+    },
+  }
+}
+
+/** Sends a queued call on its own, settling it with the outcome. */
+function sendAlone(config: HttpTransportConfig, call: QueuedCall): void {
+  sendSingle(config, call).then(call.resolve, call.reject)
+}
+
+/**
+ * Sends `calls` as one batch, with retries, and settles each with its own answer; a refused
+ * batch is handed to `refused` (whether the refusal lasts, and the calls).
+ */
+async function sendBatch(
+  config: HttpTransportConfig,
+  calls: QueuedCall[],
+  refused: (lasting: boolean, calls: readonly QueuedCall[]) => void,
+): Promise<void> {
+  const group = new AbortController()
+  const release = (): void => {
+    if (calls.every((call) => call.settled)) group.abort(new Error('every call was aborted'))
+  }
+  for (const call of calls) call.onAbort = release
+  const context = { endpoint: config.endpoint }
+  let refusal: Refusal | undefined
+  try {
+    // One attempt when a call of the batch is to get one (a fallback retries elsewhere).
+    const retry = calls.some((call) => call.retry === false) ? false : undefined
+    refusal = await withRetry(config, { signal: group.signal, context, retry }, (attempt) =>
+      attemptBatch(config, calls, attempt, group.signal),
+    )
+  } catch (error) {
+    for (const call of calls) {
+      if (call.settled) continue
+      call.reject(
+        isConfirmedRpcError(error)
+          ? finalizeError(error, { method: call.context.method }, config.secrets)
+          : error,
+      )
+    }
+    return
+  } finally {
+    for (const call of calls) call.onAbort = undefined
+  }
+  if (refusal === undefined) return
+  refused(refusal.lasting, calls)
+}
+
+/**
+ * One HTTP attempt of a batch, with the calls still waiting: settles those answered, sends the
+ * others on alone, and gives the refusal when the server refused the batch.
+ */
+async function attemptBatch(
+  config: HttpTransportConfig,
+  calls: readonly QueuedCall[],
+  attempt: number,
+  signal: AbortSignal,
+): Promise<Refusal | undefined> {
+  const context = { endpoint: config.endpoint }
+  let live = calls.filter((call) => !call.settled)
+  if (config.budget) {
+    await takeBudget(config, live.length, signal, { method: 'batch', ...context })
+  }
+  // Calls aborted while the batch waited stay out of it.
+  live = calls.filter((call) => !call.settled)
+  const events: HttpRequestEvent[] = live.map((call) => ({
+    ...call.context,
+    id: call.id,
+    attempt,
+    batchSize: live.length,
+  }))
+  for (const event of events) notify(config.onRequest, event)
+  const started = config.internals.now()
+  const progress: AttemptProgress = {}
+  const payload = `[${live.map((call) => call.envelope).join(',')}]`
+  let outcome: AttemptOutcome
+  try {
+    outcome = await sendAttempt(config, payload, signal, context, progress)
+  } catch (error) {
+    const durationMs = config.internals.now() - started
+    for (const event of events) {
+      notifyResponse(config.onResponse, event, durationMs, progress.status, error)
+    }
+    const refusal = refusalOf(error)
+    if (refusal !== undefined) return refusal
+    throw error
+  }
+  const durationMs = config.internals.now() - started
+  if (!Array.isArray(outcome.body)) {
+    const error = malformedError('a batch was answered with a single object', context)
+    for (const event of events) {
+      notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
+    }
+    return { error, lasting: true }
+  }
+  deliver(config, live, events, outcome, outcome.body, attempt, durationMs)
+  return undefined
+}
+
+/**
+ * Settles each call of a batch with its item of the answer; a call whose item is missing,
+ * doubled or an error goes on alone, where the retry policy decides whether it gets another
+ * attempt.
+ */
+function deliver(
+  config: HttpTransportConfig,
+  live: readonly QueuedCall[],
+  events: readonly HttpRequestEvent[],
+  outcome: AttemptOutcome,
+  body: readonly unknown[],
+  attempt: number,
+  durationMs: number,
+): void {
+  const byId = countById(body)
+  live.forEach((call, index) => {
+    const items = byId.get(call.id) ?? []
+    let error: ConfirmedRpcError | undefined
+    let result: unknown
+    if (items.length !== 1) {
+      const reason =
+        items.length === 0
+          ? `the batch answer has no item with id ${call.id}`
+          : `the batch answer has ${items.length} items with id ${call.id}`
+      error = malformedError(reason, call.context)
+    } else {
+      try {
+        result = readRpcResponse(items[0], call.id, call.context, outcome.retryAfterMs)
+      } catch (caught) {
+        if (!isConfirmedRpcError(caught)) throw caught
+        error = caught
+      }
+    }
+    const event = events[index]
+    if (event !== undefined) {
+      notifyResponse(config.onResponse, event, durationMs, outcome.status, error)
+    }
+    if (error === undefined) call.resolve(result)
+    // The policy decides there whether this one call gets another (single) attempt.
+    else sendSingle(config, call, { attempt, error }).then(call.resolve, call.reject)
+  })
 }

@@ -1,9 +1,18 @@
+import { isPlainObject } from '../json/isPlainObject'
 import { checkKnownKeys } from '../params/checkKnownKeys'
 import { invalidParam } from '../shared/invalidParam'
-import type { OptionRule } from './httpTransportOptionKeys'
+
+/**
+ * What an option's value must pass (a truthy answer), and what the error then says was expected.
+ * @internal
+ */
+export type OptionRule = readonly [test: (value: unknown) => unknown, expected: string]
 
 /** The options that were given: neither `undefined` nor `null`, which both mean the default. @internal */
 export type Given<T> = { [K in keyof T]?: NonNullable<T[K]> }
+
+// Tables rather than a check per option: one loop refuses unknown keys (a typo) and bad values
+// alike, and `satisfies` fails to compile when an option is added to the type and not here.
 
 /**
  * Refuses an unknown key (a typo) or a value that fails its rule; returns the options given.
@@ -28,3 +37,30 @@ export function checkOptions<T extends object>(
   }
   return given as Given<T>
 }
+
+/** @internal */
+export const isFunction = (value: unknown): boolean => typeof value === 'function'
+
+/** @internal */
+export const FUNCTION: OptionRule = [isFunction, 'a function']
+/** A number of 0 or more (a delay, a weight). @internal */
+export const DURATION: OptionRule = [
+  (value) => Number.isFinite(value) && (value as number) >= 0,
+  'a number >= 0',
+]
+/** @internal */
+export const POSITIVE: OptionRule = [
+  (value) => Number.isFinite(value) && (value as number) > 0,
+  'a number > 0',
+]
+/** @internal */
+export const COUNT: OptionRule = [
+  (value) => Number.isSafeInteger(value) && (value as number) >= 1,
+  'an integer of at least 1',
+]
+
+/** `false`, or an object of retry options. @internal */
+export const RETRY: OptionRule = [
+  (value) => value === false || isPlainObject(value),
+  'an object or false',
+]

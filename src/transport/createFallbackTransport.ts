@@ -3,26 +3,84 @@ import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/Confirmed
 import type { EndpointFailure } from '../errors/ErrorContext'
 import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
-import { checkOptions } from './checkOptions'
-import type { FallbackEndpoint } from './FallbackEndpoint'
-import type { FallbackRankOptions, FallbackTransportOptions } from './FallbackTransportOptions'
-import { notify } from './hookEvents'
 import {
   COUNT,
+  checkOptions,
   DURATION,
   FUNCTION,
   type OptionRule,
   POSITIVE,
   RETRY,
-} from './httpTransportOptionKeys'
-import { isMethodRefused } from './isMethodRefused'
-import { isRetryableError } from './isRetryableError'
-import type { RpcRequest, RpcTransport, RpcTransportOptions } from './RpcTransport'
-import { rankEndpoints } from './rankEndpoints'
-import { readRetryOptions } from './readRetryOptions'
-import { retryDelay } from './retryDelay'
-import { abortedError } from './transportErrors'
-import { DEFAULT_INTERNALS, type HttpTransportInternals } from './transportInternals'
+} from './checkOptions'
+import { notify } from './createHttpTransport'
+import {
+  DEFAULT_INTERNALS,
+  type HttpTransportRetryOptions,
+  isRetryableError,
+  readRetryOptions,
+  retryDelay,
+} from './retry'
+import { abortedError, isMethodRefused } from './transportErrors'
+import type {
+  HttpTransportInternals,
+  RpcRequest,
+  RpcTransport,
+  RpcTransportOptions,
+  ThrottleEvent,
+} from './types'
+
+/** How a fallback transport ranks its endpoints when `rank` is on. */
+export type FallbackRankOptions = Readonly<{
+  /**
+   * Outcomes per endpoint the score reads: its last calls and probes.
+   * @default 10
+   */
+  sampleCount?: number | undefined
+  /**
+   * An endpoint that has served nothing for this long is sent `probe` (in the background, when a
+   * call passes by; there is no timer), so that an endpoint ranked low can climb back.
+   * @default 10_000
+   */
+  intervalMs?: number | undefined
+  /**
+   * The request a probe sends, or `false` to rank by calls alone.
+   * @default { method: 'getSlot', params: [] }
+   */
+  probe?: RpcRequest | false | undefined
+  /**
+   * Weights of the score: `stability` (share of outcomes that were answers) and `latency`
+   * (1 for the fastest mean latency among the endpoints, down to 0 for the slowest).
+   * @default { stability: 0.7, latency: 0.3 }
+   */
+  weights?: Readonly<{ stability?: number | undefined; latency?: number | undefined }> | undefined
+}>
+
+/** Options of {@link createFallbackTransport}. */
+export type FallbackTransportOptions = Readonly<{
+  /**
+   * Retries across the endpoints. `attempts` is the number of attempts a call gets in all,
+   * at least one per endpoint; `baseDelayMs`, `maxDelayMs` and `jitter` shape how long an
+   * endpoint cools down after a failure: `min(maxDelayMs, baseDelayMs * 2^(n-1))` after its n-th
+   * failure in a row, drawn from the upper half of that with `jitter: 'full'`, unless the server
+   * sent `Retry-After`, which is honoured (up to 60 s). `shouldRetry` overrides the decision to
+   * try the call again elsewhere. `false`: each endpoint is tried once.
+   * @default { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full' }
+   */
+  retry?: HttpTransportRetryOptions | false | undefined
+  /**
+   * `false`: endpoints are tried in the given order. `true` (or options): by a score of their
+   * measured stability and latency, best first, updated with every call.
+   * @default false
+   */
+  rank?: boolean | FallbackRankOptions | undefined
+  /**
+   * Called when an endpoint is cooled down after a failure (`kind: 'cooldown'`) and when a call
+   * waits because every endpoint that serves its method is cooling down (`kind: 'wait'`). A
+   * throwing hook is ignored.
+   * @default undefined
+   */
+  onThrottle?: ((event: ThrottleEvent) => void) | undefined
+}>
 
 const CALLER = 'createFallbackTransport'
 
@@ -309,4 +367,60 @@ export function createFallbackTransport(
       ),
   }
   return Object.assign(fallback, { description: described })
+}
+
+/** One endpoint of a fallback transport, with what the calls have learnt about it. @internal */
+export type FallbackEndpoint = {
+  readonly transport: RpcTransport
+  /** Its redacted URL, or `transport N`. */
+  readonly name: string
+  /** Its place in the given order. */
+  readonly index: number
+  /** No call is sent here before this time (ms since the epoch). */
+  coolUntil: number
+  /** Failures in a row; the backoff of its cooldown grows with them. */
+  failures: number
+  /** When its last failure was recorded (ms since the epoch). */
+  failedAt: number
+  /** Methods it answered with "method not found" (or "history not available"), and that error. */
+  readonly unsupported: Map<string, ConfirmedRpcError>
+  /** Latest outcomes (answered, ms taken), oldest first, for ranking. */
+  readonly samples: { ok: boolean; ms: number }[]
+  /** When a call or probe last started here, for ranking's probes. */
+  lastUsedAt: number
+}
+
+/** Weights of the ranking score. @internal */
+export type RankWeights = Readonly<{ stability: number; latency: number }>
+
+/**
+ * The endpoints best first, by `stability * share answered + latency * (1 - mean ms / slowest
+ * mean ms)`: the score viem's `fallback` ranks with, from the outcomes of real calls rather than
+ * of pings alone. An endpoint without samples scores as fully stable and of middling speed, so
+ * it is tried rather than left out; ties keep the given order.
+ * @internal
+ */
+export function rankEndpoints(
+  endpoints: readonly FallbackEndpoint[],
+  weights: RankWeights,
+): FallbackEndpoint[] {
+  const mean = (endpoint: FallbackEndpoint): number | undefined => {
+    const { samples } = endpoint
+    return samples.length === 0
+      ? undefined
+      : samples.reduce((sum, sample) => sum + sample.ms, 0) / samples.length
+  }
+  const slowest = Math.max(1, ...endpoints.map((endpoint) => mean(endpoint) ?? 0))
+  const score = (endpoint: FallbackEndpoint): number => {
+    const { samples } = endpoint
+    const ms = mean(endpoint)
+    const stability =
+      samples.length === 0 ? 1 : samples.filter((sample) => sample.ok).length / samples.length
+    const speed = ms === undefined ? 0.5 : 1 - ms / slowest
+    return weights.stability * stability + weights.latency * speed
+  }
+  const scores = new Map(endpoints.map((endpoint) => [endpoint, score(endpoint)]))
+  return [...endpoints].sort(
+    (a, b) => (scores.get(b) as number) - (scores.get(a) as number) || a.index - b.index,
+  )
 }

@@ -1,10 +1,9 @@
 import { isPlainObject } from '../json/isPlainObject'
 import { invalidParam } from '../shared/invalidParam'
-import { checkOptions } from './checkOptions'
-import { POSITIVE } from './httpTransportOptionKeys'
-import type { RequestBudget } from './RequestBudget'
+import { checkOptions, POSITIVE } from './checkOptions'
+import { DEFAULT_INTERNALS } from './retry'
 import { abortedError } from './transportErrors'
-import { DEFAULT_INTERNALS, type HttpTransportInternals } from './transportInternals'
+import type { HttpTransportInternals, RequestBudget } from './types'
 
 /** Options of {@link createRequestBudget}. */
 export type RequestBudgetOptions = Readonly<{

@@ -1,4 +1,4 @@
-import type { FetchFunction } from './FetchFunction'
+import type { FetchFunction } from './types'
 
 /**
  * The `fetch` of builds for browsers and workers: the platform's own, looked up on every call so

@@ -1,5 +1,5 @@
 import crossFetch from 'cross-fetch'
-import type { FetchFunction } from './FetchFunction'
+import type { FetchFunction } from './types'
 
 /**
  * The `fetch` a transport uses when given none: cross-fetch's, that is node-fetch in Node, which

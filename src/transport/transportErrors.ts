@@ -1,6 +1,8 @@
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { BaseErrorContext } from '../errors/ErrorContext'
+import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import { TransportError } from '../errors/TransportError'
-import { redactText } from './redactText'
+import { redactText } from './redact'
 
 /**
  * The `reason` of a 2xx body that is not JSON: a cut-off body or a proxy's page. It is the one
@@ -49,4 +51,18 @@ export function malformedError(
     details: excerpt === undefined ? [] : [`Body: ${excerpt}`],
     context: { ...context, reason, ...(excerpt !== undefined && { bodyExcerpt: excerpt }) },
   })
+}
+
+/**
+ * The endpoint refuses the method by its name: JSON-RPC -32601 (a node that removed it, 2.0+, or
+ * predates it, before 1.7), or HTTP 405 / 410, which providers answer for a name they turned off
+ * (a 405 "Method Not Allowed" or 410 "Gone" on the whole request, since JSON-RPC puts the name in
+ * the body). Both mean: the same call under another name may succeed.
+ * @internal
+ */
+export function isMethodRefused(error: unknown): boolean {
+  if (isConfirmedRpcError(error, 'HTTP_ERROR')) {
+    return error.context.status === 405 || error.context.status === 410
+  }
+  return isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === METHOD_NOT_FOUND
 }

@@ -8,7 +8,7 @@ import {
   transactionsForAddress,
 } from '../../src/actions/index'
 import { type Client, createClient } from '../../src/client'
-import type { RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcTransport } from '../../src/transport/types'
 
 declare const transport: RpcTransport
 declare const signature: string

@@ -6,7 +6,7 @@ import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 import { pickTransactions } from './ledgerFixture'
 
 const {

@@ -1,4 +1,4 @@
-import type { HttpTransportInternals } from '../../src/transport/transportInternals'
+import type { HttpTransportInternals } from '../../src/transport/types'
 
 /** Transport internals whose sleeps are recorded and skipped (but still abortable). */
 export type FakeInternals = Readonly<{

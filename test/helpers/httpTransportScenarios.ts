@@ -4,17 +4,18 @@ import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/Co
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
 import { batching } from '../../src/transport/batching'
+import type { HttpTransportOptions } from '../../src/transport/createHttpTransport'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { createRequestBudget } from '../../src/transport/createRequestBudget'
-import type { FetchFunction } from '../../src/transport/FetchFunction'
-import type { HttpRequestEvent, HttpResponseEvent } from '../../src/transport/HttpRequestEvent'
-import type { HttpTransportOptions } from '../../src/transport/HttpTransportOptions'
-import type { RpcTransport } from '../../src/transport/RpcTransport'
-import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
-import {
-  DEFAULT_INTERNALS,
-  type HttpTransportInternals,
-} from '../../src/transport/transportInternals'
+import { DEFAULT_INTERNALS } from '../../src/transport/retry'
+import type {
+  FetchFunction,
+  HttpRequestEvent,
+  HttpResponseEvent,
+  HttpTransportInternals,
+  RpcTransport,
+  ThrottleEvent,
+} from '../../src/transport/types'
 import { fakeInternals } from './fakeInternals'
 import type { BackendKind } from './httpBackends'
 import type { ScriptedReply } from './scriptedReply'

@@ -8,7 +8,7 @@ import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
-import type { RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcTransport } from '../../src/transport/types'
 import { collect, FAST, setup } from './walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an

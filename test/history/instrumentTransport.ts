@@ -1,12 +1,8 @@
 import { parseJson } from '../../src/json/parseJson'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type {
-  RpcRequest,
-  RpcTransport,
-  RpcTransportOptions,
-} from '../../src/transport/RpcTransport'
-import { readRpcResponse } from '../../src/transport/readRpcResponse'
+import { readRpcResponse } from '../../src/transport/response'
 import { abortedError } from '../../src/transport/transportErrors'
+import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../../src/transport/types'
 
 /** Decides how one request is answered; `next` sends it on unchanged. */
 export type Intercept = (

@@ -1,4 +1,4 @@
-import type { RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcTransport } from '../../src/transport/types'
 import { syntheticIndex, syntheticSignature } from '../helpers/syntheticSignature'
 
 /**

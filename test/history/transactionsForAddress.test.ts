@@ -14,7 +14,7 @@ import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 import { createGate, type Intercept, instrumentTransport } from './instrumentTransport'
 
 const isLookup = (request: RpcRequest) =>

@@ -5,7 +5,7 @@ import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { Base58Input } from '../../src/schemas/common'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 
 // Every address and signature parameter, given in each form users have at hand: a string,
 // web3.js v1's PublicKey, kit's branded Address/Signature strings, any object with toBase58().

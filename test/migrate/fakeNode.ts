@@ -1,6 +1,6 @@
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 
 /** A scripted node for the policy tests: which methods it has, and what each answers. */
 export type FakeNode = Readonly<{

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toDeprecatedRequest } from '../../src/migrate/mappings'
-import type { RpcRequest } from '../../src/transport/RpcTransport'
+import type { RpcRequest } from '../../src/transport/types'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'

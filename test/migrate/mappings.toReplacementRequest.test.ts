@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/InvalidParamError'
 import { toReplacementRequest } from '../../src/migrate/mappings'
-import type { RpcRequest } from '../../src/transport/RpcTransport'
+import type { RpcRequest } from '../../src/transport/types'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'

@@ -12,7 +12,7 @@ import {
 import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'
-import type { RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcTransport } from '../../src/transport/types'
 import { refusingOverHttp } from './fakeNode'
 
 const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const

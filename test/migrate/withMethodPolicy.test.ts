@@ -8,7 +8,7 @@ import {
   resetDeprecationWarnings,
   withMethodPolicy,
 } from '../../src/migrate/withMethodPolicy'
-import type { RpcRequest, RpcTransport } from '../../src/transport/RpcTransport'
+import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 import { createFakeNode, refusingOverHttp, rpcError, V2, V16, V118 } from './fakeNode'
 
 const SIG =

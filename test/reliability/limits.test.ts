@@ -4,7 +4,7 @@ import { setTimeout as wait } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { FetchFunction } from '../../src/transport/types'
 import { collectWalk, pagerOf } from './support/pagerOf'
 import { settleWithin } from './support/settleWithin'
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
 import { parseJson } from '../../src/json/parseJson'
-import { finalizeError } from '../../src/transport/finalizeError'
-import { readRpcResponse } from '../../src/transport/readRpcResponse'
+import { finalizeError } from '../../src/transport/redact'
+import { readRpcResponse } from '../../src/transport/response'
 import { expectTypedError } from './support/typedError'
 
 /*

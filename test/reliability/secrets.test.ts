@@ -7,7 +7,7 @@ import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/Co
 import { resetDeprecationWarnings } from '../../src/migrate/withMethodPolicy'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { batching } from '../../src/transport/batching'
-import type { FetchFunction } from '../../src/transport/FetchFunction'
+import type { FetchFunction } from '../../src/transport/types'
 import { collectWalk, pagerOf } from './support/pagerOf'
 
 /*

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseJson } from '../../src/json/parseJson'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { readRpcResponse } from '../../src/transport/readRpcResponse'
+import { readRpcResponse } from '../../src/transport/response'
 import { buildFixtureLedger, fixtureAddress } from './fixtures/buildFixtureLedger'
 
 const A = fixtureAddress(1)

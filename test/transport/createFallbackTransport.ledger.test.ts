@@ -8,12 +8,12 @@ import {
   type ServeMockLedgerOptions,
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
+import type { FallbackTransportOptions } from '../../src/transport/createFallbackTransport'
 import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
+import type { HttpTransportOptions } from '../../src/transport/createHttpTransport'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { createRequestBudget } from '../../src/transport/createRequestBudget'
-import type { FallbackTransportOptions } from '../../src/transport/FallbackTransportOptions'
-import type { HttpTransportOptions } from '../../src/transport/HttpTransportOptions'
-import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
+import type { ThrottleEvent } from '../../src/transport/types'
 import { expectedWalk } from '../history/historyOracle'
 
 // Several served mock ledgers under one client (`createFallbackTransport` of HTTP transports): each walk must

@@ -3,14 +3,14 @@ import { AllEndpointsFailedError } from '../../src/errors/AllEndpointsFailedErro
 import type { ConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { RpcResponseError } from '../../src/errors/RpcResponseError'
 import { TransportError } from '../../src/errors/TransportError'
+import type { FallbackTransportOptions } from '../../src/transport/createFallbackTransport'
 import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
-import type { FallbackTransportOptions } from '../../src/transport/FallbackTransportOptions'
 import type {
   RpcRequest,
   RpcTransport,
   RpcTransportOptions,
-} from '../../src/transport/RpcTransport'
-import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
+  ThrottleEvent,
+} from '../../src/transport/types'
 import { failure } from '../helpers/httpTransportScenarios'
 
 /** A clock that moves only by sleeps and by what an endpoint takes; sleeps are recorded. */

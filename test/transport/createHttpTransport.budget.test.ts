@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { batching } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import type { RequestBudget } from '../../src/transport/RequestBudget'
-import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
+import type { RequestBudget, ThrottleEvent } from '../../src/transport/types'
 import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
 
 // The `budget` option of createHttpTransport: a budget value (such as createRedisBudget's) that

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createRequestBudget } from '../../src/transport/createRequestBudget'
-import type { RequestBudget } from '../../src/transport/RequestBudget'
-import type { ThrottleEvent } from '../../src/transport/ThrottleEvent'
-import type { HttpTransportInternals } from '../../src/transport/transportInternals'
+import type {
+  HttpTransportInternals,
+  RequestBudget,
+  ThrottleEvent,
+} from '../../src/transport/types'
 
 const context = { method: 'getSignaturesForAddress', endpoint: 'https://rpc.example.com/' }
 

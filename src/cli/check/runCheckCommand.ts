@@ -1,7 +1,7 @@
 import { InvalidParamError } from '../../errors/InvalidParamError'
 import { ADDRESS, toBase58String } from '../../params/toBase58String'
 import { createHttpTransport } from '../../transport/createHttpTransport'
-import { redactUrl } from '../../transport/redactUrl'
+import { redactUrl } from '../../transport/redact'
 import type { CliIo } from '../CliIo'
 import { EXIT_CODES } from '../exitCodes'
 import { parseCommandArgs } from '../parseCommandArgs'

@@ -1,7 +1,7 @@
 import { createClient } from '../../client'
 import { InvalidParamError } from '../../errors/InvalidParamError'
 import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
-import { redactUrl } from '../../transport/redactUrl'
+import { redactUrl } from '../../transport/redact'
 import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import { UsageError } from '../UsageError'
 import { createHistoryClient } from './createHistoryClient'

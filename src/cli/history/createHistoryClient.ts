@@ -2,7 +2,7 @@ import { type Client, createClient } from '../../client'
 import { createFallbackTransport } from '../../transport/createFallbackTransport'
 import { createHttpTransport } from '../../transport/createHttpTransport'
 import { createRequestBudget } from '../../transport/createRequestBudget'
-import type { RpcTransport } from '../../transport/RpcTransport'
+import type { RpcTransport } from '../../transport/types'
 
 /** What the command's flags say about the endpoints. */
 export type HistoryEndpoints = Readonly<{

@@ -1,0 +1,144 @@
+import type { BaseErrorContext } from '../errors/ErrorContext'
+import { RpcResponseError } from '../errors/RpcResponseError'
+import { isPlainObject } from '../json/isPlainObject'
+import { describeValue } from '../shared/describeValue'
+import { REDACTED } from './redact'
+import { malformedError } from './transportErrors'
+
+type WebReader = {
+  read(): Promise<IteratorResult<unknown>>
+  cancel(reason?: unknown): Promise<void>
+}
+type Body = {
+  getReader?: () => WebReader
+  [Symbol.asyncIterator]?: () => AsyncIterator<unknown>
+  destroy?: (error?: Error) => void
+}
+
+/**
+ * Reads a fetch `Response` body as UTF-8 text while counting bytes, and stops (cancelling the
+ * stream, which frees the connection) as soon as `maxBytes` is passed or `signal` fires (the
+ * attempt's timeout or the caller's abort). Past `maxBytes`, it gives `undefined`, or with
+ * `truncate` the first `maxBytes` (and the declared length is not checked first). Works
+ * with WHATWG streams (browsers, undici), Node streams (node-fetch under cross-fetch) and, for
+ * fetch polyfills without a stream, `response.text()` checked after the fact.
+ * @internal
+ */
+export async function readBodyText(
+  response: Pick<Response, 'body' | 'headers' | 'text'>,
+  maxBytes: number,
+  truncate: boolean,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const body = response.body as Body | null | undefined
+  let chunks: AsyncIterable<unknown> | Iterable<unknown>
+  let stop = (): void => {}
+  if (body?.getReader) {
+    const reader = body.getReader()
+    // A reader's read() answers as an iterator's next() does.
+    chunks = { [Symbol.asyncIterator]: () => ({ next: () => reader.read() }) }
+    stop = () => void reader.cancel().catch(() => {})
+  } else if (body?.[Symbol.asyncIterator]) {
+    chunks = body as AsyncIterable<unknown>
+    stop = () => body.destroy?.()
+  } else {
+    chunks = [new TextEncoder().encode(await response.text())]
+  }
+  // A missing or unreadable length is NaN, which is never over the limit.
+  if (!truncate && Number(response.headers.get('content-length')) > maxBytes) {
+    stop()
+    return undefined
+  }
+  signal.addEventListener('abort', stop)
+  const decoder = new TextDecoder()
+  let text = ''
+  let received = 0
+  try {
+    // An abort stops the stream (see `stop`), which ends this loop: no check needed inside it.
+    for await (const chunk of chunks) {
+      // A Uint8Array (a Buffer in Node) or an ArrayBuffer: both have these. Anything else fails
+      // to decode, as it should.
+      const bytes = chunk as Uint8Array
+      received += bytes.byteLength
+      if (received > maxBytes) {
+        stop()
+        return truncate
+          ? text + decoder.decode(bytes.slice(0, bytes.byteLength - (received - maxBytes)))
+          : undefined
+      }
+      text += decoder.decode(bytes, { stream: true })
+    }
+  } finally {
+    signal.removeEventListener('abort', stop)
+  }
+  // An aborted read may end quietly; its text is partial and must not be parsed.
+  if (signal.aborted) throw signal.reason
+  return text + decoder.decode()
+}
+
+/**
+ * Reads one parsed JSON-RPC 2.0 response object: checks `jsonrpc` and `id`, and returns `result`
+ * or throws a `RpcResponseError` for an error object. Anything else throws a `TransportError`
+ * with code `MALFORMED_RESPONSE`.
+ *
+ * @param body The parsed body (see `parseJson`).
+ * @param id The id the request was sent with.
+ * @param context Method and redacted endpoint, for the errors.
+ * @param retryAfterMs The answer's `Retry-After`: providers that rate limit with an error object
+ * (code 429) may still say when to come back.
+ * @internal
+ */
+export function readRpcResponse(
+  body: unknown,
+  id: number,
+  context: BaseErrorContext,
+  retryAfterMs?: number | undefined,
+): unknown {
+  const malformed = (reason: string): Error => malformedError(reason, context)
+  if (!isPlainObject(body)) {
+    throw malformed(Array.isArray(body) ? 'a batch answered a single call' : 'not an object')
+  }
+  if (body.jsonrpc !== '2.0') throw malformed('`jsonrpc` is not "2.0"')
+  const error = body.error as { code: number; message: string; data?: unknown } | null | undefined
+  const failed = error !== undefined && error !== null
+  // A string or a number has neither member; a JSON array has no named member at all.
+  if (failed && !(typeof error.code === 'number' && typeof error.message === 'string')) {
+    throw malformed('`error` is not an object with a numeric code and a message')
+  }
+  // A server that cannot parse the request answers with id null; that is still its answer.
+  if (body.id !== id && !(failed && body.id === null)) {
+    throw malformed(`\`id\` is ${describeValue(body.id)}, not ${id}`)
+  }
+  if (failed) {
+    throw new RpcResponseError({
+      context: {
+        ...context,
+        rpcCode: error.code,
+        rpcMessage: error.message,
+        ...(Object.hasOwn(error, 'data') && { data: error.data }),
+        ...(retryAfterMs !== undefined && { retryAfterMs }),
+      },
+    })
+  }
+  if (!Object.hasOwn(body, 'result')) throw malformed('neither `result` nor `error` is present')
+  return body.result
+}
+
+// Headers that carry credentials or session state (`authorization`, `set-cookie`, `x-api-key`,
+// ...): their values are never kept.
+const CREDENTIAL_HEADER = /auth|cookie|api[-_]?key|token|secret|session|password|credential/i
+
+/**
+ * The answer's headers for an error's context: lower-cased names, values of credential-like
+ * headers replaced by `***`. Known secrets in the other values (a proxy may echo them) are
+ * removed with the rest of the context, when the error is finalized.
+ * @internal
+ */
+export function readResponseHeaders(headers: Pick<Headers, 'forEach'>): Record<string, string> {
+  const out: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    const key = name.toLowerCase()
+    out[key] = CREDENTIAL_HEADER.test(key) ? REDACTED : value
+  })
+  return out
+}

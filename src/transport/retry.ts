@@ -1,0 +1,218 @@
+import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorContext'
+import { LONG_TERM_STORAGE_UNREACHABLE, NODE_UNHEALTHY } from '../errors/JsonRpcErrorCode'
+import { sleep } from '../shared/sleep'
+import { COUNT, checkOptions, DURATION, FUNCTION, type OptionRule } from './checkOptions'
+import { finalizeError } from './redact'
+import { abortedError, BODY_NOT_JSON } from './transportErrors'
+import {
+  type HttpTransportConfig,
+  type HttpTransportInternals,
+  MAX_RETRY_AFTER_MS,
+  type RetryDecisionContext,
+} from './types'
+
+/** The real clock, randomness and sleep. @internal */
+export const DEFAULT_INTERNALS: HttpTransportInternals = {
+  random: Math.random,
+  now: Date.now,
+  sleep,
+}
+
+/** Retry policy of the HTTP transport. */
+export type HttpTransportRetryOptions = Readonly<{
+  /**
+   * Attempts per call in total, the first one included; `1` turns retries off.
+   * @default 4
+   */
+  attempts?: number | undefined
+  /**
+   * Backoff before the n-th retry is at most `baseDelayMs * 2^(n-1)` (and `maxDelayMs`).
+   * @default 250
+   */
+  baseDelayMs?: number | undefined
+  /**
+   * Upper bound of the exponential backoff. Does not bound a server's `Retry-After`, which is
+   * honoured up to 60 s.
+   * @default 10_000
+   */
+  maxDelayMs?: number | undefined
+  /**
+   * `'full'` waits a random time between 0 and the backoff bound, so that many clients hit by the
+   * same outage do not come back in step; `'none'` waits the bound itself.
+   * @default 'full'
+   */
+  jitter?: 'full' | 'none' | undefined
+  /**
+   * Overrides the default policy (retry HTTP 408, 429 and 5xx, network errors, timeouts, a
+   * cut-off body, -32005 node unhealthy and -32019 storage unreachable): return `true` to retry,
+   * `false` to give up, `undefined` to keep the default decision. Not asked after an abort, nor
+   * once the attempts are spent.
+   * @default undefined
+   */
+  shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
+}>
+
+/** The fields of the `retry` option, each with its check. @internal */
+export const RETRY_OPTION_RULES = {
+  attempts: COUNT,
+  baseDelayMs: DURATION,
+  maxDelayMs: DURATION,
+  jitter: [(value) => value === 'full' || value === 'none', "'full' or 'none'"],
+  shouldRetry: FUNCTION,
+} satisfies Record<keyof HttpTransportRetryOptions, OptionRule>
+
+/**
+ * The `retry` option of an HTTP or a fallback transport, checked, over its defaults; `false` is
+ * one attempt.
+ * @internal
+ */
+export function readRetryOptions(
+  caller: string,
+  retry: HttpTransportRetryOptions | false | undefined,
+): HttpTransportConfig['retry'] {
+  return {
+    attempts: 4,
+    baseDelayMs: 250,
+    maxDelayMs: 10_000,
+    jitter: 'full',
+    ...checkOptions(
+      caller,
+      retry === false ? { attempts: 1 } : (retry ?? {}),
+      RETRY_OPTION_RULES,
+      'retry',
+    ),
+  }
+}
+
+/** What {@link withRetry} needs of a call (or of a batch). @internal */
+export type RetriedCall = Readonly<{
+  /** The caller's signal: stops the loop, including a backoff sleep. */
+  signal: AbortSignal | undefined
+  /** Method and endpoint, for an abort during a sleep. */
+  context: BaseErrorContext
+  /** `false`: this call gets one attempt, whatever the policy. */
+  retry?: false | undefined
+}>
+
+/** An attempt already made elsewhere (in a batch), and how it failed. @internal */
+export type EarlierAttempt = Readonly<{ attempt: number; error: ConfirmedRpcError }>
+
+/**
+ * Runs `run` (given the attempt number, from 1) until it succeeds or the policy gives up,
+ * sleeping between attempts. The policy: never after an abort or once the attempts are spent;
+ * otherwise the `shouldRetry` hook when it answers with a boolean, and {@link isRetryableError}
+ * when it does not. Each failure is finalized (attempt count, secrets removed) before anything
+ * sees it: the `shouldRetry` hook is user code too, as much as the caller.
+ * @internal
+ */
+export async function withRetry<T>(
+  config: HttpTransportConfig,
+  call: RetriedCall,
+  run: (attempt: number) => Promise<T>,
+  after?: EarlierAttempt | undefined,
+): Promise<T> {
+  let attempt = after?.attempt ?? 0
+  let failure = after?.error
+  for (;;) {
+    if (failure !== undefined) {
+      // The method is in a single call's context already; a batch adds each call's.
+      const error = finalizeError(failure, { attempts: attempt }, config.secrets)
+      const verdict =
+        error.code !== 'ABORTED' && call.retry !== false && attempt < config.retry.attempts
+          ? config.retry.shouldRetry?.({ error, attempt })
+          : false
+      if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
+      try {
+        // Only HTTP_ERROR and RPC_ERROR contexts have the field.
+        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
+        await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
+      } catch (reason) {
+        // Only an abort ends a sleep early, and it rejects with the signal's reason.
+        throw abortedError(reason, call.context)
+      }
+    }
+    attempt++
+    try {
+      return await run(attempt)
+    } catch (error) {
+      if (!isConfirmedRpcError(error)) throw error
+      failure = error
+    }
+  }
+}
+
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
+
+const RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([
+  NODE_UNHEALTHY,
+  LONG_TERM_STORAGE_UNREACHABLE,
+  // Some providers report rate limiting as a JSON-RPC error with the HTTP code.
+  429,
+])
+
+/**
+ * The HTTP transport's default retry policy: `true` for failures that another attempt may not
+ * meet, `false` for everything else.
+ *
+ * Retried: HTTP 408, 429, 500, 502, 503, 504; network errors; timeouts; a 2xx body that is not
+ * valid JSON (a cut-off answer); JSON-RPC -32005 (node unhealthy or behind), -32019 (long-term
+ * storage unreachable) and 429 (a provider's rate limit). Never retried: aborts, bodies over the
+ * size cap, any other JSON-RPC error (-32601 method not found, -32602 invalid params, -32015
+ * unsupported transaction version, ...), other HTTP statuses, and errors not from this package.
+ *
+ * @internal
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (isConfirmedRpcError(error, 'NETWORK_ERROR') || isConfirmedRpcError(error, 'TIMEOUT')) {
+    return true
+  }
+  if (isConfirmedRpcError(error, 'HTTP_ERROR')) return RETRYABLE_STATUSES.has(error.context.status)
+  if (isConfirmedRpcError(error, 'RPC_ERROR')) return RETRYABLE_RPC_CODES.has(error.context.rpcCode)
+  return isConfirmedRpcError(error, 'MALFORMED_RESPONSE') && error.context.reason === BODY_NOT_JSON
+}
+
+/**
+ * Milliseconds to wait after failed attempt number `attempt` (from 1): the server's
+ * `Retry-After` when it sent one (up to 60 s), otherwise full jitter over
+ * `min(maxDelayMs, baseDelayMs * 2^(attempt-1))`.
+ * @internal
+ */
+export function retryDelay(
+  config: Pick<HttpTransportConfig, 'retry' | 'internals'>,
+  attempt: number,
+  retryAfterMs: number | undefined,
+): number {
+  // parseRetryAfter never gives a negative delay.
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS)
+  const { baseDelayMs, maxDelayMs, jitter } = config.retry
+  const bound = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1))
+  return jitter === 'none' ? bound : Math.floor(config.internals.random() * bound)
+}
+
+const DELTA_SECONDS = /^\d+(?:\.\d+)?$/
+
+/**
+ * Reads a `Retry-After` header value into milliseconds from `now`: either delta-seconds (`"120"`,
+ * also a fractional `"1.5"` as some proxies send) or an HTTP-date
+ * (`"Wed, 21 Oct 2026 07:28:00 GMT"`). A date in the past gives 0. A missing, empty or
+ * unreadable value gives `undefined`, so the caller falls back to its own backoff.
+ *
+ * @param value The header value, or `null` when the header is absent.
+ * @param now The current time in milliseconds since the epoch; `Date.now()` when left out.
+ *
+ * @internal
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  const trimmed = value?.trim()
+  if (!trimmed) return undefined
+  if (DELTA_SECONDS.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  // A bare number with a sign or exponent is neither form; Date.parse would accept some of them.
+  if (/^[-+\d.eE]+$/.test(trimmed)) return undefined
+  const at = Date.parse(trimmed)
+  if (Number.isNaN(at)) return undefined
+  return Math.max(0, at - now)
+}
