@@ -43,16 +43,22 @@ export type AppSize = Readonly<{ gzipBytes: number; minBytes: number; sourceFile
  */
 export async function measureApp(entry: string): Promise<AppSize> {
   const built = await buildBrowserBundle(entry)
+  const sourceFiles = (await bundledSourceFiles(entry)).length
+  return { gzipBytes: built.gzipBytes, minBytes: built.minBytes, sourceFiles }
+}
+
+/** The source files (under src/) with bytes in the browser bundle of `entry`, built from src/. */
+export async function bundledSourceFiles(entry: string): Promise<string[]> {
   const fromSources = await buildBrowserBundle(
     entry
       .replaceAll("'confirmed-rpc/actions'", "'./src/actions/index'")
       .replaceAll("'confirmed-rpc'", "'./src/index'"),
   )
   const output = Object.values(fromSources.metafile.outputs)[0]
-  const sourceFiles = Object.entries(output?.inputs ?? {}).filter(
-    ([path, input]) => path.startsWith('src/') && input.bytesInOutput > 0,
-  ).length
-  return { gzipBytes: built.gzipBytes, minBytes: built.minBytes, sourceFiles }
+  return Object.entries(output?.inputs ?? {})
+    .filter(([path, input]) => path.startsWith('src/') && input.bytesInOutput > 0)
+    .map(([path]) => path)
+    .sort()
 }
 
 /** How much importing `name` (used as `use`) grows `entry`, gzip bytes. */
