@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import { transactionsForAddress } from '../../src/history/transactionsForAddress'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { collect, FAST, setup } from '../history/walkSetup'
@@ -88,6 +89,26 @@ describe('range walks on archives', () => {
     expect(wire.sent.slice(first).filter((request) => request.method === 'getBlock')).toHaveLength(
       0,
     )
+  })
+
+  it('yields every transaction with its entry in order on Old Faithful, both ways', async () => {
+    const ledger = ledgers['old-faithful']
+    const address = addresses[3] as string
+    const expected = oracle('old-faithful', address)
+    for (const order of ['newest', 'oldest'] as const) {
+      const walked: string[] = []
+      const { context } = setup(ledger, undefined, 'bigint')
+      const walk = transactionsForAddress(context, address, {
+        walker: rangeWalker({ parallel: 4, order }),
+        pageSize: 90,
+        ...FAST,
+      })
+      for await (const { info, transaction } of walk) {
+        expect(transaction).not.toBeNull()
+        walked.push(info.signature)
+      }
+      expect(walked).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+    }
   })
 
   it('keeps the caller’s own cursors on archives, in range walks both ways', async () => {
