@@ -19,6 +19,11 @@ export type BlockReader = Readonly<{
   blocks(from: bigint, to: bigint): Promise<bigint[]>
   /** A transaction signature of the block at `slot`; `undefined` for a block without any. */
   firstSignature(slot: bigint): Promise<string | undefined>
+  /**
+   * The first signature of each transaction of the block at `slot`, in block order; empty for a
+   * block without any, or one the node cannot give.
+   */
+  signatures(slot: bigint): Promise<string[]>
 }>
 
 // A block the node cannot give (skipped, cleaned up, not yet available, its status unknown):
@@ -58,6 +63,45 @@ export function createBlockReader(
   const fail = (method: string, expected: string, value: unknown, path: (string | number)[]) =>
     toResponseShapeError({ unsafe: false, expected, value, path }, { ...context, method })
 
+  /** The first `count` transaction signatures of the block at `slot`, in block order. */
+  const signatures = async (slot: bigint, count: number): Promise<string[]> => {
+    let block: unknown
+    try {
+      block = await call('getBlock', [
+        Number(slot),
+        {
+          encoding: 'json',
+          transactionDetails: 'signatures',
+          rewards: false,
+          maxSupportedTransactionVersion: 0,
+          ...config[0],
+        },
+      ])
+    } catch (error) {
+      if (isConfirmedRpcError(error, 'RPC_ERROR') && NO_BLOCK.has(error.context.rpcCode)) return []
+      throw error
+    }
+    if (block === null) return []
+    if (!isPlainObject(block)) throw fail('getBlock', 'object', block, [])
+    // A node that does not know `transactionDetails` sends the whole transactions.
+    const { signatures: listed, transactions } = block as {
+      signatures?: unknown
+      transactions?: unknown
+    }
+    let firsts: unknown[]
+    if (Array.isArray(listed)) firsts = listed.slice(0, count)
+    else if (Array.isArray(transactions)) {
+      const heads = transactions.slice(0, count) as { transaction?: { signatures?: unknown[] } }[]
+      firsts = heads.map((head) => head?.transaction?.signatures?.[0])
+    } else throw fail('getBlock', 'signatures or transactions', block, [])
+    for (const [index, first] of firsts.entries()) {
+      if (typeof first !== 'string' || bs58.decodeUnsafe(first)?.length !== 64) {
+        throw fail('getBlock', 'a base58 signature of 64 bytes', first, ['signatures', index])
+      }
+    }
+    return firsts as string[]
+  }
+
   return {
     usable: () => usable,
     async blocks(from, to) {
@@ -66,39 +110,8 @@ export function createBlockReader(
       return slots.map((slot, index) => readSlot(slot, context, 'getBlocks', [index]))
     },
     async firstSignature(slot) {
-      let block: unknown
-      try {
-        block = await call('getBlock', [
-          Number(slot),
-          {
-            encoding: 'json',
-            transactionDetails: 'signatures',
-            rewards: false,
-            maxSupportedTransactionVersion: 0,
-            ...config[0],
-          },
-        ])
-      } catch (error) {
-        if (isConfirmedRpcError(error, 'RPC_ERROR') && NO_BLOCK.has(error.context.rpcCode)) {
-          return undefined
-        }
-        throw error
-      }
-      if (block === null) return undefined
-      if (!isPlainObject(block)) throw fail('getBlock', 'object', block, [])
-      // A node that does not know `transactionDetails` sends the whole transactions.
-      const { signatures, transactions } = block as { signatures?: unknown; transactions?: unknown }
-      let first: unknown
-      if (Array.isArray(signatures)) first = signatures[0]
-      else if (Array.isArray(transactions)) {
-        const [head] = transactions as { transaction?: { signatures?: unknown[] } }[]
-        first = head?.transaction?.signatures?.[0]
-      } else throw fail('getBlock', 'signatures or transactions', block, [])
-      if (first === undefined) return undefined
-      if (typeof first !== 'string' || bs58.decodeUnsafe(first)?.length !== 64) {
-        throw fail('getBlock', 'a base58 signature of 64 bytes', first, ['signatures', 0])
-      }
-      return first
+      return (await signatures(slot, 1))[0]
     },
+    signatures: (slot) => signatures(slot, Number.POSITIVE_INFINITY),
   }
 }

@@ -6,8 +6,6 @@ import { lookUpSlot } from '../history/lookUpSlot'
 import type { WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import { settleAll } from '../shared/settleAll'
-import type { BlockReader } from './createBlockReader'
-import { findBoundary } from './findBoundary'
 import type { RangeBoundary } from './RangeBoundary'
 import { requestSlot } from './requestSlot'
 
@@ -38,14 +36,20 @@ export type FindBoundariesOptions = Readonly<{
   /** Ranges the walk fetches at once: as many searches run at a time. */
   lanes: number
   signal: AbortSignal
-  /** The blocks to search, and the requests' signals. */
-  reader: BlockReader
+  /** The boundary nearest below a target, above a floor (see `findBoundary`). */
+  find: (target: bigint, floor: bigint) => Promise<RangeBoundary | undefined>
   /**
    * Whether the walk goes through the provider method, which filters by slot: the targets,
    * `stride` slots apart, are then the boundaries, without a search. Awaited beside the span's
    * ends.
    */
   bySlot: Promise<boolean>
+  /**
+   * Whether the endpoint reads a boundary transaction (not the address's) as a `before` cursor;
+   * asked once the span's ends are known, unless the walk goes through the provider method.
+   * Never rejects. `false`: nothing is cut.
+   */
+  foreignCursors: () => Promise<boolean>
   /** Told the span once its ends are known: the walk's newest and oldest slots. */
   onSpan?: ((top: bigint, bottom: bigint) => void) | undefined
 }>
@@ -57,8 +61,9 @@ export type FindBoundariesOptions = Readonly<{
  * the first ranges are fetched while the later boundaries are searched. The span runs from
  * `start.before` (or the node's newest slot at the walk's commitment; oldest first, the slot of
  * the address's newest entry) down to `until` (or the node's first available block). Nothing
- * is yielded for a node without the block methods, or a span too short to cut: the walk is then
- * one range. With `bySlot` (a walk through the provider method, which filters by slot), the
+ * is yielded for a node without the block methods, an endpoint that does not read a boundary
+ * transaction as a cursor (`foreignCursors`), or a span too short to cut: the walk is then one
+ * range. With `bySlot` (a walk through the provider method, which filters by slot), the
  * targets themselves are the boundaries, without a search.
  * @internal
  */
@@ -68,11 +73,12 @@ export async function* findBoundaries<TMode extends U64Mode>(
   start: HistoryCheckpoint,
   options: FindBoundariesOptions,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
-  const { stride, lanes, signal, reader } = options
+  const { stride, lanes, signal, find } = options
   const oldest = start.order === 'oldest'
   let top: bigint | undefined
   let bottom: bigint | undefined
   let bySlot = false
+  let cuttable = false
   try {
     const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
     ;[top, bottom, bySlot] = await settleAll([
@@ -88,11 +94,14 @@ export async function* findBoundaries<TMode extends U64Mode>(
         : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
       options.bySlot,
     ])
+    // Asked once the span is known, so that a node without the block methods is not probed.
+    cuttable = bySlot || (await options.foreignCursors())
   } catch (error) {
     // The node answered: it does not serve these methods. The walk stays one range.
     if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
   }
-  if (top === undefined || bottom === undefined) return
+  // An endpoint that does not read foreign cursors (a history archive) is walked as one range.
+  if (top === undefined || bottom === undefined || !cuttable) return
   options.onSpan?.(top, bottom)
   const floor = bottom
   const span = top - bottom
@@ -121,7 +130,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   const search = (index: number): void => {
     const slot = target(index)
     if (slot === undefined || searches[index] !== undefined) return
-    const found = findBoundary(reader, slot, floor)
+    const found = find(slot, floor)
     // Awaited in turn below; this only keeps a search abandoned by a stopped walk quiet.
     found.catch(() => undefined)
     searches[index] = found

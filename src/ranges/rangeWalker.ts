@@ -2,6 +2,7 @@ import type { HistoryWalker } from '../history/types'
 import { isPlainObject } from '../json/isPlainObject'
 import { checkKnownKeys } from '../params/checkKnownKeys'
 import { invalidParam } from '../shared/invalidParam'
+import type { RpcTransport } from '../transport/RpcTransport'
 import { walkRanges } from './walkRanges'
 
 /** Options of {@link rangeWalker}. */
@@ -12,7 +13,11 @@ export type RangeWalkerOptions = Readonly<{
    * ranges at boundary blocks (`getBlocks`, and `getBlock` with `transactionDetails:
    * 'signatures'`), and up to this many are fetched side by side; a lane that comes free splits
    * the range with the most left. Each boundary costs about three small requests: worth it from
-   * a few thousand entries on, over a network with latency.
+   * a few thousand entries on, over a network with latency. A range starts from a boundary
+   * transaction that is not the address's, which a history archive does not read (Old Faithful
+   * answers it with an empty page): the first walk on each transport asks the endpoint once,
+   * with a probe whose answer is known (about four small requests), and a walk on an endpoint
+   * that fails it is one range.
    * @default 8
    */
   parallel?: number | undefined
@@ -66,7 +71,12 @@ export function rangeWalker(options: RangeWalkerOptions = {}): HistoryWalker {
     throw invalidParam(CALLER, 'order', "expected 'newest' or 'oldest'")
   }
   if (typeof provider !== 'boolean') throw invalidParam(CALLER, 'provider', 'expected a boolean')
-  const settings = { lanes: parallel, provider }
+  // Whether each transport's endpoint reads a foreign cursor, once known (see walkRanges).
+  const settings = {
+    lanes: parallel,
+    provider,
+    foreignCursors: new WeakMap<RpcTransport, 'any' | 'none'>(),
+  }
   return {
     name: `rangeWalker({ parallel: ${parallel}, order: '${order}' })`,
     order,

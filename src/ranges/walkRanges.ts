@@ -4,11 +4,14 @@ import { linkSignal } from '../history/linkSignal'
 import type { OnWalkEnd, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { RpcTransport } from '../transport/RpcTransport'
 import { createBlockReader } from './createBlockReader'
 import { createSignalGroup } from './createSignalGroup'
 import { findBoundaries } from './findBoundaries'
 import { findBoundary } from './findBoundary'
 import type { HistoryRange } from './HistoryRange'
+import { type CursorTrust, probeForeignCursor, readsBoundary } from './probeForeignCursor'
+import type { RangeBoundary } from './RangeBoundary'
 import { type RangeRun, runRange } from './runRange'
 import { servesProviderHistory } from './servesProviderHistory'
 
@@ -18,6 +21,11 @@ export type WalkRangesSettings = Readonly<{
   lanes: number
   /** Whether to ask the endpoint for `getTransactionsForAddress` and walk through it. */
   provider: boolean
+  /**
+   * What each transport's endpoint answered the foreign-cursor probe (see `probeForeignCursor`):
+   * kept by the walker, so that a walker asks each endpoint once.
+   */
+  foreignCursors: WeakMap<RpcTransport, 'any' | 'none'>
 }>
 
 /**
@@ -87,6 +95,32 @@ export async function* walkRanges<TMode extends U64Mode>(
       )
     : Promise.resolve(false)
   const reader = createBlockReader(context, start.commitment, group.child)
+  // Where ranges may start (see `CursorTrust`): the walker's answer for this transport, else the
+  // probe's. Only a probe's answer is kept; a walk that could not probe (no probe to build, or
+  // a transport failure past its retries) checks each boundary before it cuts there.
+  let trust: CursorTrust = 'none'
+  const readsForeign = async (): Promise<boolean> => {
+    const known = settings.foreignCursors.get(context.transport)
+    trust =
+      known ??
+      (await probeForeignCursor(context, plan.address, start.commitment, reader, group.child())
+        .then((answer) => {
+          if (answer === 'any' || answer === 'none') {
+            settings.foreignCursors.set(context.transport, answer)
+          }
+          return answer ?? 'none'
+        })
+        .catch(() => 'checked' as const))
+    return trust !== 'none'
+  }
+  /** The boundary nearest below `target`, if the endpoint will read it (see `readsForeign`). */
+  const find = async (target: bigint, floor: bigint): Promise<RangeBoundary | undefined> => {
+    const boundary = await findBoundary(reader, target, floor)
+    if (boundary?.signature === undefined || trust === 'any') return boundary
+    const at = { signature: boundary.signature, slot: boundary.slot }
+    const reads = await readsBoundary(context, plan.address, start.commitment, at, group.child())
+    return reads ? boundary : undefined
+  }
   // The walk's oldest slot, once known: the floor of the last range.
   let bottom: bigint | undefined
 
@@ -202,9 +236,7 @@ export async function* walkRanges<TMode extends U64Mode>(
       const search = async (): Promise<void> => {
         try {
           // The provider filters by slot: the target is the boundary, no search needed.
-          const boundary = provider
-            ? { slot: pick.target }
-            : await findBoundary(reader, pick.target, pick.floor)
+          const boundary = provider ? { slot: pick.target } : await find(pick.target, pick.floor)
           if (link.signal.aborted) return
           if (boundary === undefined || !pick.run.split(boundary.slot)) {
             triedAt.set(pick.run, pick.lowest)
@@ -239,8 +271,9 @@ export async function* walkRanges<TMode extends U64Mode>(
       stride,
       lanes,
       signal: link.signal,
-      reader,
+      find,
       bySlot: probe,
+      foreignCursors: readsForeign,
       onSpan: (_top, oldestSlot) => {
         bottom = oldestSlot
       },
