@@ -2,7 +2,7 @@ import type { HistoryWalker } from '../history/types'
 import { isPlainObject } from '../json/isPlainObject'
 import { checkKnownKeys } from '../params/checkKnownKeys'
 import { invalidParam } from '../shared/invalidParam'
-import type { RpcTransport } from '../transport/RpcTransport'
+import type { RpcTransport } from '../transport/types'
 import { walkRanges } from './walkRanges'
 
 /** Options of {@link rangeWalker}. */
