@@ -26,6 +26,8 @@ it('states the files one call and one page run through, as measured', async () =
 it('states the source files the client app is bundled from, as measured', async () => {
   const files = await bundledSourceFiles(CLIENT_ENTRY)
   expect(files.length).toBe(
-    stated(/the client app \(`createClient` \+ the two deprecated calls\) is bundled from (\d+) source files/),
+    stated(
+      /the client app \(`createClient` \+ the two deprecated calls\) is bundled from (\d+) source files/,
+    ),
   )
 }, 60_000)
