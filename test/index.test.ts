@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest'
-import * as actionsEntry from '../src/actions/index'
 import * as entry from '../src/index'
 import * as testingEntry from '../src/testing/index'
 import * as web3jsEntry from '../src/web3js/index'
@@ -36,20 +35,6 @@ it('exports exactly these values from confirmed-rpc/testing', () => {
       "createMockLedger",
       "mockLedgerHandlers",
       "serveMockLedger",
-    ]
-  `)
-})
-
-it('exports exactly these values from confirmed-rpc/actions', () => {
-  expect(Object.keys(actionsEntry).sort()).toMatchInlineSnapshot(`
-    [
-      "getConfirmedSignaturesForAddress2",
-      "getConfirmedTransaction",
-      "getSignaturesForAddress",
-      "getTransaction",
-      "signaturesForAddress",
-      "transactionsForAddress",
-      "walletHistory",
     ]
   `)
 })

@@ -1,4 +1,6 @@
-const P = 2n ** 255n - 19n
+// 2^255 - 19, written out: an exponent at load time would stay in the bundle of every app that
+// imports an action, walking a wallet or not.
+const P = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffedn
 /** The twisted Edwards constant d = -121665 / 121666 mod p. */
 const D = 37095705934669439343138083508754565189542113879843219016388785533085940283555n
 

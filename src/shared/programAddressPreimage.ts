@@ -1,4 +1,8 @@
-const MARKER = new TextEncoder().encode('ProgramDerivedAddress')
+// 'ProgramDerivedAddress' in UTF-8, written out: an encoder call at load time would stay in the
+// bundle of every app that imports an action, walking a wallet or not.
+const MARKER = /* @__PURE__ */ Uint8Array.from('ProgramDerivedAddress', (char) =>
+  char.charCodeAt(0),
+)
 
 /**
  * The bytes `find_program_address` hashes for one bump: `seeds ‖ [bump] ‖ programId ‖

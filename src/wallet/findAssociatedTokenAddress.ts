@@ -3,7 +3,10 @@ import { isOnEd25519Curve } from '../shared/isOnEd25519Curve'
 import { programAddressPreimage } from '../shared/programAddressPreimage'
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from './tokenProgramIds'
 
-const ASSOCIATED_TOKEN_PROGRAM = bs58.decodeUnsafe(ASSOCIATED_TOKEN_PROGRAM_ID) as Uint8Array
+// Marked pure: an app that imports an action but never walks a wallet drops it from its bundle.
+const ASSOCIATED_TOKEN_PROGRAM = /* @__PURE__ */ bs58.decodeUnsafe(
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+) as Uint8Array
 
 /**
  * The associated token account of `wallet` for `mint` under `tokenProgram` (all base58): the

@@ -56,19 +56,9 @@ describe.each(apps)('browser bundle: $name', ({ entry, budget, inputs: ownInputs
         'dist/browser is missing: `npm run test:slow` builds it first; run `npm run build`',
       )
     }
-    const result = await build({
-      stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    })
-    code = result.outputFiles[0]?.text ?? ''
-    inputs = result.metafile.inputs
+    const result = await bundleApp(entry)
+    code = result.code
+    inputs = result.inputs
   })
 
   it('is made of the browser build alone: no fetch ponyfill, no other package', () => {
@@ -112,7 +102,8 @@ describe.each([
   })
 })
 
-async function gzipBytes(entry: string): Promise<number> {
+/** An app bundled as a browser app's bundler would: ESM, minified, production, browser exports. */
+async function bundleApp(entry: string): Promise<{ code: string; inputs: Metafile['inputs'] }> {
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true,
@@ -121,7 +112,12 @@ async function gzipBytes(entry: string): Promise<number> {
     platform: 'browser',
     define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
+    metafile: true,
     logLevel: 'silent',
   })
-  return gzipSync(result.outputFiles[0]?.text ?? '', { level: 9 }).length
+  return { code: result.outputFiles[0]?.text ?? '', inputs: result.metafile.inputs }
+}
+
+async function gzipBytes(entry: string): Promise<number> {
+  return gzipSync((await bundleApp(entry)).code, { level: 9 }).length
 }
