@@ -336,4 +336,18 @@ describe('walletHistory provider fallback and paths', () => {
     }
     expect(wire.sent).toHaveLength(0)
   })
+
+  it('reports a malformed provider page as a shape error, not a fallback', async () => {
+    const ledger = providerLedger('v2')
+    const owner = payers(ledger)[0] as string
+    const wire = instrumentTransport(ledger.transport, async (request, next) =>
+      request.method === PROVIDER ? { data: 'none', paginationToken: null } : next(request),
+    )
+    const client = createClient({ transport: wire.transport, deprecationWarnings: false })
+    const error = await collect(walletHistory(client, owner, { provider: true })).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ code: 'RESPONSE_SHAPE' })
+    expect(wire.sent.map((request) => request.method)).toEqual([PROVIDER])
+  })
 })
