@@ -101,6 +101,15 @@ export type CreateMockLedgerOptions = Readonly<{
    */
   providerMethods?: readonly 'getTransactionsForAddress'[] | undefined
   /**
+   * The first slot whose token account ownership getTransactionsForAddress's `tokenAccounts`
+   * filter (`'balanceChanged'`, `'all'`) sees: below it, it matches the address's own
+   * transactions only, as Helius serves no owner data before slot 111,491,819
+   * (https://www.helius.dev/docs/zh/rpc/gettransactionsforaddress). The generated ledgers' slots
+   * start near 250,011,000, so pass a slot inside the ledger to reproduce the cut.
+   * @default undefined (ownership seen in every slot)
+   */
+  providerOwnerDataSlot?: number | undefined
+  /**
    * Weave token account lives into the generated ledger: associated accounts created by their
    * wallet or for it (and created again at the same address after a close), accounts
    * initialized with InitializeAccount3 by their owner or by someone else, used, emptied and
@@ -265,7 +274,7 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
       ...(transactions === undefined ? {} : { transactions }),
       ...(options.tokenLifecycles === true ? { tokenLifecycles: true } : {}),
     })
-  const rules = profileRules(profile, options.providerMethods)
+  const rules = profileRules(profile, options.providerMethods, options.providerOwnerDataSlot)
   const baseContext = createRpcContext(state, rules, base58Limit)
   let nextId = 1
 

@@ -73,4 +73,10 @@ export type WalletCheckpoint = Readonly<{
   emittedInSlot?: readonly string[] | undefined
   /** The addresses walked, the owner first. */
   sources: readonly WalletSourceCheckpoint[]
+  /**
+   * `true`: made on the provider path (`getTransactionsForAddress`, the `provider` option), whose
+   * one source is the owner and whose cursor is its `before`. Such a checkpoint resumes only with
+   * `provider: true`, and a standard one only without it.
+   */
+  provider?: boolean | undefined
 }>

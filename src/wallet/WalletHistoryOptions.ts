@@ -1,5 +1,6 @@
 import type { Commitment } from '../schemas/common'
 import type { WalletCheckpoint } from './WalletCheckpoint'
+import type { WalletEntry } from './WalletEntry'
 
 /**
  * Options of {@link walletHistory}.
@@ -80,4 +81,17 @@ export type WalletHistoryOptions = Readonly<{
    * @default 2
    */
   emptyPageChecks?: number | undefined
+  /**
+   * Walk the wallet with the provider method `getTransactionsForAddress` and its
+   * `filters.tokenAccounts: 'all'` (Helius) instead of listing and walking each token account:
+   * one paged request stream, no account discovery. Its set is the provider's, not this
+   * function's (it sees accounts by their token-balance owner, and Helius has no owner data
+   * before slot 111,491,819; docs/wallet-history.md says where they differ), and its `sources`
+   * are only what a transaction shows (see {@link WalletEntry}). The first page is the probe:
+   * an endpoint that answers it with a JSON-RPC error (-32601 from a node, -32602 from a
+   * provider without owner data) gets the standard walk instead. Never sent unless `true`. A
+   * checkpoint remembers its path: resume it with the same `provider` setting.
+   * @default false
+   */
+  provider?: boolean | undefined
 }>

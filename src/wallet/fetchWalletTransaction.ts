@@ -12,7 +12,7 @@ import type { WalletState, WalletTransaction } from './types'
  * @internal
  */
 export async function fetchWalletTransaction<TMode extends U64Mode>(
-  state: WalletState<TMode>,
+  state: Pick<WalletState<TMode>, 'context' | 'plan' | 'requestSignal'>,
   signature: string,
 ): Promise<WalletTransaction<TMode> | null> {
   const { plan } = state

@@ -73,6 +73,8 @@ function readWalletCheckpoint(value: unknown, owner: string): WalletCheckpoint {
         Array.isArray(field) && field.length > 0
           ? field.map(readSource)
           : fail(param, 'expected the walked addresses'),
+      provider: (field, method, param) =>
+        field === undefined ? undefined : booleanField()(field, method, param),
     },
     METHOD,
     'options.resume',
@@ -81,6 +83,20 @@ function readWalletCheckpoint(value: unknown, owner: string): WalletCheckpoint {
     fail('options.resume.sources', 'the owner must come first')
   }
   return checkpoint
+}
+
+/**
+ * A checkpoint resumes on the path it was made on: a provider one (its cursor covers the
+ * provider's set) needs `provider: true`; a standard one that has started (its sources are
+ * listed) needs `provider` left out. One never iterated may take either.
+ */
+function checkPath(resume: WalletCheckpoint, provider: boolean): void {
+  if (resume.provider === true && !provider) {
+    fail('options.provider', 'the checkpoint was made on the provider path: pass `provider: true`')
+  }
+  if (resume.provider !== true && provider && resume.upperSlot !== undefined) {
+    fail('options.provider', 'the checkpoint was made on the standard path: leave `provider` out')
+  }
 }
 
 /** Reads and checks `walletHistory`'s arguments before any request. @internal */
@@ -108,6 +124,7 @@ export function readWalletOptions(
       pageRetries: integerField(0, 100, 3),
       pageRetryDelayMs: integerField(0, 60_000, 200),
       emptyPageChecks: integerField(0, 100, 2),
+      provider: booleanField(false),
     },
     METHOD,
     'options',
@@ -118,6 +135,7 @@ export function readWalletOptions(
       if (o[key] !== undefined) fail(`options.${key}`, 'the `resume` checkpoint already holds it')
     }
     resume = readWalletCheckpoint(o.resume, address)
+    checkPath(resume, o.provider)
   }
   return {
     owner: address,
@@ -132,5 +150,6 @@ export function readWalletOptions(
     signal: o.signal,
     resume,
     limit: o.limit,
+    provider: o.provider,
   }
 }

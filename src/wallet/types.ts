@@ -25,6 +25,8 @@ export type WalletPlan = Readonly<{
   resume: WalletCheckpoint | undefined
   /** `limit` of a new walk. */
   limit: number | undefined
+  /** Walk with the provider method where the endpoint serves it. */
+  provider: boolean
 }>
 
 /** One address being walked. @internal */
@@ -107,4 +109,28 @@ export type WalletState<TMode extends U64Mode> = {
   /** Still dropping entries up to `plan.skipThrough`. */
   skipping: boolean
   done: boolean
+}
+
+/** Everything a walk on the provider path holds (the `provider` option). @internal */
+export type ProviderWalletState<TMode extends U64Mode> = {
+  readonly context: MethodContext<TMode>
+  readonly plan: WalletPlan
+  readonly signal: AbortSignal
+  readonly requestSignal: () => AbortSignal
+  readonly limiter: Limiter
+  /** The provider filter of this run: below this signature (the checkpoint's or `before`). */
+  readonly startBefore: string | undefined
+  /** S0: the slot of the walk's newest entry; undefined before the first page. */
+  upperSlot: number | undefined
+  /** The last entry handed out. */
+  before: string | undefined
+  emittedAbove: number | undefined
+  inSlot: Set<string>
+  remaining: number | undefined
+  done: boolean
+  /** The first page (the probe), not yet handed out; then the next `paginationToken`. */
+  first: SignatureInfo<TMode>[] | undefined
+  token: string | undefined
+  /** Transaction lookups started, awaited when the walk stops. */
+  readonly fetching: Promise<unknown>[]
 }

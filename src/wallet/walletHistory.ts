@@ -6,10 +6,11 @@ import { invalidParam } from '../shared/invalidParam'
 import { createWalletState } from './createWalletState'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
 import { readWalletOptions } from './readWalletOptions'
-import type { Buffered, WalletPlan, WalletState } from './types'
+import type { Buffered, ProviderWalletState, WalletPlan, WalletState } from './types'
 import type { WalletCheckpoint } from './WalletCheckpoint'
 import type { WalletEntry } from './WalletEntry'
 import type { WalletHistoryOptions } from './WalletHistoryOptions'
+import { handOutProvider, openProviderWallet, providerCheckpoint } from './walkProviderWallet'
 import { settleWallet, walkWallet } from './walkWallet'
 
 const METHOD = 'walletHistory'
@@ -155,6 +156,11 @@ async function* handOutEntries<TMode extends U64Mode>(
  * once to find accounts (`concurrency` at a time); with `transactions`, it is the one yielded,
  * and entries found under token accounts alone are fetched once each.
  *
+ * With `provider: true`, an endpoint that serves `getTransactionsForAddress` with
+ * `tokenAccounts: 'all'` (Helius) is walked with that one method instead: the provider's set,
+ * owner-based and without owner data before slot 111,491,819, and `sources` only from the
+ * transactions (see the option). Elsewhere the walk is the standard one.
+ *
  * What standard RPC cannot show (accounts created for the wallet by someone else and closed
  * before any owner transaction names them) is in docs/wallet-history.md. Stopping the loop or
  * the `signal` cancels and awaits everything in flight; `checkpoint()` resumes exactly.
@@ -189,6 +195,7 @@ export function walletHistory<TMode extends U64Mode = 'number'>(
     sources: [{ address: plan.owner, kind: 'owner', done: false }],
   }
   let live: WalletState<TMode> | undefined
+  let liveProvider: ProviderWalletState<TMode> | undefined
   let active = false
 
   async function* run(): AsyncGenerator<Readonly<{ entry: WalletEntry<TMode>; pageEnd: boolean }>> {
@@ -198,7 +205,14 @@ export function walletHistory<TMode extends U64Mode = 'number'>(
     active = true
     const link = linkSignal(plan.signal)
     let state: WalletState<TMode> | undefined
+    let provider: ProviderWalletState<TMode> | undefined
     try {
+      provider = await openProviderWallet(context, plan, saved, link.signal)
+      if (provider !== undefined) {
+        liveProvider = provider
+        yield* handOutProvider(provider)
+        return
+      }
       state = await createWalletState(
         context,
         plan,
@@ -211,11 +225,16 @@ export function walletHistory<TMode extends U64Mode = 'number'>(
       if (!plan.signal?.aborted) throw error
     } finally {
       link.abort()
+      if (provider !== undefined) {
+        await Promise.allSettled(provider.fetching)
+        saved = providerCheckpoint(provider)
+      }
       if (state !== undefined) {
         await settleWallet(state)
         saved = checkpointOf(state)
       }
       live = undefined
+      liveProvider = undefined
       link.dispose()
       active = false
     }
@@ -240,6 +259,11 @@ export function walletHistory<TMode extends U64Mode = 'number'>(
   return {
     [Symbol.asyncIterator]: entries,
     pages,
-    checkpoint: () => (live === undefined ? saved : checkpointOf(live)),
+    checkpoint: () =>
+      liveProvider !== undefined
+        ? providerCheckpoint(liveProvider)
+        : live === undefined
+          ? saved
+          : checkpointOf(live),
   }
 }

@@ -182,16 +182,18 @@ function readQuery(ctx: RpcContext, value: unknown): Outcome<Query> {
 
 /**
  * The transactions where a token account owned by `owner` appears in the token balances: with
- * `changed`, only those where its amount changed (`tokenAccounts: 'balanceChanged'`).
+ * `changed`, only those where its amount changed (`tokenAccounts: 'balanceChanged'`). Slots below
+ * `fromSlot` have no owner data (the provider's cut) and give none.
  */
 function tokenAccountActivity(
   state: LedgerState,
   owner: string,
   changed: boolean,
+  fromSlot: number,
 ): LedgerTransaction[] {
   const found: LedgerTransaction[] = []
   for (const tx of state.bySignature.values()) {
-    if (tx.signatures[0] !== tx.signature) continue
+    if (tx.signatures[0] !== tx.signature || tx.slot < fromSlot) continue
     const pre = tx.meta.preTokenBalances ?? []
     const post = tx.meta.postTokenBalances ?? []
     const owned = [...pre, ...post].filter((balance) => balance.owner === owner)
@@ -252,7 +254,10 @@ function encodeEntry(ctx: RpcContext, tx: LedgerTransaction, query: Query): Outc
  * `transactionIndex`, `err`, `memo`, `blockTime`, `confirmationStatus`; `full` entries: `slot`,
  * `transactionIndex`, `blockTime`, `transaction`, `meta` (encoded by the profile's rules) and
  * `version` when `maxSupportedTransactionVersion` is set. `processed` is refused and
- * `minContextSlot` is checked as the node does for getSignaturesForAddress. The texts of the
+ * `minContextSlot` is checked as the node does for getSignaturesForAddress. `filters.tokenAccounts`
+ * adds the transactions whose token balances (pre or post) name the address as `owner`, from
+ * `createMockLedger({ providerOwnerDataSlot })` on (Helius has no owner data before slot
+ * 111,491,819). The texts of the
  * provider's own param errors are not published; the mock's are serde-like -32602s.
  */
 export function createGetTransactionsForAddressHandler(): MethodHandler {
@@ -276,7 +281,9 @@ export function createGetTransactionsForAddressHandler(): MethodHandler {
     const { state } = ctx
     const candidates = new Set(state.byAddress.get(address) ?? [])
     if (q.tokenAccounts !== 'none') {
-      for (const tx of tokenAccountActivity(state, address, q.tokenAccounts === 'balanceChanged')) {
+      const changed = q.tokenAccounts === 'balanceChanged'
+      const fromSlot = ctx.rules.providerOwnerDataSlot ?? 0
+      for (const tx of tokenAccountActivity(state, address, changed, fromSlot)) {
         candidates.add(tx)
       }
     }

@@ -151,6 +151,12 @@ export type ProfileRules = Readonly<{
    * `providerMethods` option of `createMockLedger` adds them on any profile.
    */
   providerMethods: readonly ProviderMethod[]
+  /**
+   * getTransactionsForAddress's `tokenAccounts` filters see token account ownership only from
+   * this slot on (Helius: 111,491,819, where its token-balance owner data starts); below it they
+   * match the address's own transactions only. Undefined: every slot.
+   */
+  providerOwnerDataSlot?: number | undefined
   /** How the history archive this profile imitates pages; undefined for a node release. */
   archive: ArchiveDialect | undefined
 }>
@@ -379,11 +385,18 @@ export const LEDGER_PROFILES = Object.keys(RULES) as readonly LedgerProfile[]
  *   getSignaturesForAddress config and a cap (see {@link SUPERBANK}).
  *
  * @param providerMethods Provider methods the node serves on top of its release's own.
+ * @param providerOwnerDataSlot First slot with owner data for the provider's `tokenAccounts`.
  */
 export function profileRules(
   profile: LedgerProfile,
   providerMethods: readonly ProviderMethod[] = [],
+  providerOwnerDataSlot?: number | undefined,
 ): ProfileRules {
   const rules = RULES[profile]
-  return providerMethods.length === 0 ? rules : { ...rules, providerMethods: [...providerMethods] }
+  if (providerMethods.length === 0 && providerOwnerDataSlot === undefined) return rules
+  return {
+    ...rules,
+    providerMethods: [...providerMethods],
+    ...(providerOwnerDataSlot === undefined ? {} : { providerOwnerDataSlot }),
+  }
 }
