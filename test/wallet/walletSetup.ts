@@ -11,6 +11,9 @@ export const PROFILES: readonly LedgerProfile[] = [
   'v1.18',
   'v2',
   'v4',
+  // History archives and provider dialects page by other rules (docs/node-versions.md).
+  'old-faithful',
+  'superbank',
 ]
 
 /** A ledger with token account lives. */
