@@ -41,7 +41,7 @@ export function toHistoryOrder<T extends PageEntry>(page: T[]): T[] {
  * Records that the cursor now stands on an entry of a page the endpoint sent, and whether that
  * page held fewer entries than asked (`short`). A short page does not end the walk by itself: a
  * server may cut a page below the limit asked (a configured cap), so one more request from the
- * cursor tells; an empty answer to it then ends the walk at once (see {@link emptyPageEnds}).
+ * cursor tells; two empty answers to it in a row then end the walk (see {@link emptyPageEnds}).
  * @internal
  */
 export function vouchCursor(cursor: PageCursor, short: boolean): void {
@@ -49,8 +49,9 @@ export function vouchCursor(cursor: PageCursor, short: boolean): void {
 }
 
 /**
- * Whether an empty page ends the walk without being asked again: the page before it came back
- * short, so the history had run out there already.
+ * Whether an empty page is taken as the end after one more empty answer, asked at once, rather
+ * than the waits of `emptyPageChecks`: the page before it came back short, so the history had
+ * most likely run out there already.
  * @internal
  */
 export function emptyPageEnds(cursor: PageCursor): boolean {

@@ -101,7 +101,14 @@ export async function fetchPage<TMode extends U64Mode>(
         continue
       }
       if (page.length === 0) {
-        if (emptyPageEnds(cursor)) return { entries: page, end: true }
+        // After a short page the history has most likely run out: one more answer, asked at
+        // once, settles it (a lagging node behind a load balancer may give the first empty page
+        // for a cursor it does not know yet).
+        if (emptyPageEnds(cursor)) {
+          if (emptyChecks > 0) return { entries: page, end: true }
+          emptyChecks++
+          continue
+        }
         if (emptyChecks >= emptyPageChecks) {
           await checkCursorKnown(context, cursor, plan.commitment, signal)
           return { entries: page, end: true }

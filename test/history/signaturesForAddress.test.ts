@@ -77,12 +77,13 @@ describe('signaturesForAddress: the walk', () => {
     const { context, wire } = setup(ledgers['v1.18'])
     const expected = ledgers['v1.18'].signatures(busiest).map((info) => info.signature)
     // Not a multiple of the page size: the short last page is followed by one request, whose
-    // empty answer ends the walk at once (a page cut by a server's cap is short too).
+    // empty answer is asked once more at once, and two empty answers end the walk (a page cut
+    // by a server's cap is short too; a lagging node may give one empty answer).
     expect(expected.length % 100).not.toBe(0)
     expect(await collect(signaturesForAddress(context, busiest, { pageSize: 100 }))).toEqual(
       expected,
     )
-    expect(wire.sent).toHaveLength(Math.ceil(expected.length / 100) + 1)
+    expect(wire.sent).toHaveLength(Math.ceil(expected.length / 100) + 2)
     expect(wire.sent.every((request) => configOf(request).limit === 100)).toBe(true)
   })
 
