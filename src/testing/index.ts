@@ -18,7 +18,13 @@ export {
   type MockSignatureInfo,
   type MockWalletEntry,
 } from './createMockLedger'
-export type { LedgerProfile, LedgerState, LedgerTransaction } from './ledger/LedgerState'
+export type {
+  LedgerProfile,
+  LedgerState,
+  LedgerTransaction,
+  TokenAccountChange,
+  TokenAccountSnapshot,
+} from './ledger/LedgerState'
 export type { MockLedgerFaultKind } from './MockLedgerFaultKind'
 export {
   type MockLedgerHandlersOptions,
