@@ -36,7 +36,6 @@ export async function* walkProviderPages<TMode extends U64Mode>(
       ...(start.until !== undefined && { gt: start.until }),
     },
   }
-  const decode = { method: PROVIDER_METHOD, endpoint: context.endpoint, redact: context.redact }
   let paginationToken: string | undefined
   for (;;) {
     const config = {
@@ -47,26 +46,43 @@ export async function* walkProviderPages<TMode extends U64Mode>(
       ...(start.commitment !== undefined && { commitment: start.commitment }),
       ...(paginationToken !== undefined && { paginationToken }),
     }
-    const result = await context.transport(
-      { method: PROVIDER_METHOD, params: [plan.address, config] },
-      { signal },
-    )
-    if (!isPlainObject(result) || !Array.isArray(result.data)) {
-      throw toResponseShapeError(
-        { unsafe: false, expected: '{ data, paginationToken }', value: result, path: [] },
-        decode,
-      )
-    }
-    const token = result.paginationToken
-    if (token !== null && token !== undefined && typeof token !== 'string') {
-      throw toResponseShapeError(
-        { unsafe: false, expected: 'string | null', value: token, path: ['paginationToken'] },
-        decode,
-      )
-    }
-    const page = decodeSignatureInfos(result.data, context.u64, decode)
+    const { page, token } = await requestProviderPage(context, plan.address, config, signal)
     if (page.length > 0) yield page
-    if (typeof token !== 'string' || page.length === 0) return
+    if (token === undefined) return
     paginationToken = token
   }
+}
+
+/**
+ * One page of `getTransactionsForAddress` (`config` as the provider reads it), checked and
+ * decoded, and the token of the next page: `undefined` when there is none (no token, or an empty
+ * page). The range walk and the wallet's provider path both page through it.
+ * @internal
+ */
+export async function requestProviderPage<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  address: string,
+  config: Readonly<Record<string, unknown>>,
+  signal: AbortSignal | undefined,
+): Promise<Readonly<{ page: SignatureInfo<TMode>[]; token: string | undefined }>> {
+  const result = await context.transport(
+    { method: PROVIDER_METHOD, params: [address, config] },
+    { signal },
+  )
+  const decode = { method: PROVIDER_METHOD, endpoint: context.endpoint, redact: context.redact }
+  if (!isPlainObject(result) || !Array.isArray(result.data)) {
+    throw toResponseShapeError(
+      { unsafe: false, expected: '{ data, paginationToken }', value: result, path: [] },
+      decode,
+    )
+  }
+  const token = result.paginationToken
+  if (token !== null && token !== undefined && typeof token !== 'string') {
+    throw toResponseShapeError(
+      { unsafe: false, expected: 'string | null', value: token, path: ['paginationToken'] },
+      decode,
+    )
+  }
+  const page = decodeSignatureInfos(result.data, context.u64, decode)
+  return { page, token: typeof token === 'string' && page.length > 0 ? token : undefined }
 }

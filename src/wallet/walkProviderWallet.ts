@@ -1,11 +1,8 @@
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { isPlainObject } from '../json/isPlainObject'
 import { createSignalGroup } from '../ranges/createSignalGroup'
-import { PROVIDER_METHOD } from '../ranges/walkProviderPages'
+import { requestProviderPage } from '../ranges/walkProviderPages'
 import type { U64Mode } from '../schemas/common'
-import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
-import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { invalidParam } from '../shared/invalidParam'
 import { createLimiter } from './createLimiter'
@@ -32,26 +29,7 @@ async function fetchProviderPage<TMode extends U64Mode>(
     ...(plan.commitment !== undefined && { commitment: plan.commitment }),
     ...(state.token !== undefined && { paginationToken: state.token }),
   }
-  const result = await context.transport(
-    { method: PROVIDER_METHOD, params: [plan.owner, config] },
-    { signal: state.requestSignal() },
-  )
-  const decode = { method: PROVIDER_METHOD, endpoint: context.endpoint, redact: context.redact }
-  if (!isPlainObject(result) || !Array.isArray(result.data)) {
-    throw toResponseShapeError(
-      { unsafe: false, expected: '{ data, paginationToken }', value: result, path: [] },
-      decode,
-    )
-  }
-  const token = result.paginationToken
-  if (token !== null && token !== undefined && typeof token !== 'string') {
-    throw toResponseShapeError(
-      { unsafe: false, expected: 'string | null', value: token, path: ['paginationToken'] },
-      decode,
-    )
-  }
-  const page = decodeSignatureInfos(result.data, context.u64, decode)
-  return { page, token: typeof token === 'string' && page.length > 0 ? token : undefined }
+  return requestProviderPage(context, plan.owner, config, state.requestSignal())
 }
 
 /**
