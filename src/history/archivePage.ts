@@ -1,7 +1,9 @@
+import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { CursorNotFoundError } from '../errors/CursorNotFoundError'
 import { INVALID_PARAMS, METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
+import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { PageCursor, PageEntry } from './PageCursor'
 
@@ -66,35 +68,39 @@ export function emptyPageEnds(cursor: PageCursor): boolean {
  * silently. One `getTransaction` of the cursor, at the walk's commitment (a cursor the node
  * cannot see at it is unknown to its history too): `null` or -32009 is a `CursorNotFoundError`;
  * an endpoint without the method (-32601) cannot be asked, and the page ends the walk as before.
+ * A cursor that exists but is not one of the address's transactions is a ledger position to
+ * Agave and unknown to an archive: see {@link checkForeignCursor}.
  * @internal
  */
 export async function checkCursorKnown(
   context: MethodContext<U64Mode>,
+  address: string,
   cursor: PageCursor,
+  until: string | undefined,
   commitment: Commitment | undefined,
   signal: AbortSignal,
 ): Promise<void> {
   const before = cursor.signature
   if (before === undefined || VOUCHED.get(cursor)?.signature === before) return
-  const ask = (config: unknown) =>
-    context.transport({ method: 'getTransaction', params: [before, config] }, { signal })
-  const config = {
-    encoding: 'base64',
-    maxSupportedTransactionVersion: 0,
-    ...(commitment === undefined ? {} : { commitment }),
-  }
-  // Nodes before 1.5.15 take a bare encoding only: -32602 for the config, so ask again so.
-  let known = await ask(config).then(isFound, (error: unknown) => readLookUpError(error, true))
-  if (known === 'again') {
-    known = await ask('json').then(isFound, (error: unknown) => readLookUpError(error, false))
-  }
-  if (known === true || known === 'unknowable') {
-    if (known === true) VOUCHED.set(cursor, { signature: before, short: false })
-    return
+  const found = await lookUp(context, before, commitment, signal)
+  if (found === 'unknowable') return
+  if (found !== undefined) {
+    const keys = accountKeys(found)
+    if (keys === undefined || keys.has(address)) {
+      VOUCHED.set(cursor, { signature: before, short: false })
+      return
+    }
+    if (
+      await checkForeignCursor(context, address, before, until, found, keys, commitment, signal)
+    ) {
+      return
+    }
   }
   throw new CursorNotFoundError({
     details: [
-      'The endpoint answered an empty page after this cursor and does not know the transaction: an archive (or a node before 4.0) answers an unknown `before` so. Resume from a checkpoint this endpoint wrote, or on the endpoint that wrote this one.',
+      found === undefined
+        ? 'The endpoint answered an empty page after this cursor and does not know the transaction: an archive (or a node before 4.0) answers an unknown `before` so. Resume from a checkpoint this endpoint wrote, or on the endpoint that wrote this one.'
+        : "The cursor is a transaction outside the address's history, which this endpoint (a history archive) does not read as a ledger position: it answered an empty page. Give a `before` from the address's own history.",
     ],
     context: {
       method: 'getSignaturesForAddress',
@@ -106,8 +112,103 @@ export async function checkCursorKnown(
   })
 }
 
-function isFound(result: unknown): boolean {
-  return result !== null && result !== undefined
+/** `getTransaction` of `signature` in JSON: the result, `undefined` when unknown. */
+async function lookUp(
+  context: MethodContext<U64Mode>,
+  signature: string,
+  commitment: Commitment | undefined,
+  signal: AbortSignal,
+): Promise<Readonly<Record<string, unknown>> | 'unknowable' | undefined> {
+  const ask = (config: unknown) =>
+    context.transport({ method: 'getTransaction', params: [signature, config] }, { signal })
+  const config = {
+    encoding: 'json',
+    maxSupportedTransactionVersion: 0,
+    ...(commitment === undefined ? {} : { commitment }),
+  }
+  // Nodes before 1.5.15 take a bare encoding only: -32602 for the config, so ask again so.
+  let found = await ask(config).then(asFound, (error: unknown) => readLookUpError(error, true))
+  if (found === 'again') {
+    found = await ask('json').then(asFound, (error: unknown) => readLookUpError(error, false))
+  }
+  // -32015: a version above 0, which exists; its keys are not read (taken as the address's).
+  return found === true ? {} : found === 'again' ? undefined : found
+}
+
+/**
+ * The accounts a JSON transaction names (static keys and, from v0, the addresses its lookup
+ * tables loaded: both are indexed for `getSignaturesForAddress`), or `undefined` when the
+ * answer does not say.
+ */
+function accountKeys(found: Readonly<Record<string, unknown>>): Set<string> | undefined {
+  const message = field(field(found, 'transaction'), 'message')
+  const keys = field(message, 'accountKeys')
+  if (!Array.isArray(keys)) return undefined
+  const loaded = field(field(found, 'meta'), 'loadedAddresses')
+  const all = [keys, field(loaded, 'writable'), field(loaded, 'readonly')]
+  return new Set(all.flatMap((list) => (Array.isArray(list) ? list : [])).map(String))
+}
+
+function field(value: unknown, key: string): unknown {
+  return isPlainObject(value) ? value[key] : undefined
+}
+
+/**
+ * Whether an empty page after `foreign`, a transaction outside the address's history, is the
+ * end of the history: Agave reads such a `before` as a ledger position (the address has nothing
+ * older), an archive matches `before` inside the address's history only and answers `[]`
+ * (Old Faithful's `gsfa/gsfa-read-multiepoch.go`). Told apart by the address's newest entry `G`:
+ * older than `foreign`, a node reading positions would have answered it (an archive, so: false);
+ * newer, one of `foreign`'s accounts `B` that `G` does not name must have an entry at or below
+ * `foreign`'s slot when asked `before: G` where positions are read (`[]` or an error on an
+ * archive). In the same slot, or with no such account, nothing tells: the page is the end.
+ * With an `until`, first asked without it (an entry below the cursor: positions are read).
+ * Costs two to four requests, on this path only (a `before` from outside the history).
+ */
+async function checkForeignCursor(
+  context: MethodContext<U64Mode>,
+  address: string,
+  before: string,
+  until: string | undefined,
+  foreign: Readonly<Record<string, unknown>>,
+  keys: ReadonlySet<string>,
+  commitment: Commitment | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const slot = field(foreign, 'slot')
+  if (typeof slot !== 'number' && typeof slot !== 'bigint') return true
+  const base = { commitment, signal }
+  try {
+    // The page may have been empty for its `until`: where positions are read, the history
+    // below the cursor has an entry without it.
+    if (until !== undefined) {
+      const below = await getSignaturesForAddress(context, address, { ...base, before, limit: 1 })
+      if (below.length > 0) return true
+    }
+    const [newest] = await getSignaturesForAddress(context, address, { ...base, limit: 1 })
+    if (newest === undefined) return true
+    const newestSlot = BigInt(newest.slot)
+    if (newestSlot < BigInt(slot)) return false
+    if (newestSlot === BigInt(slot)) return true
+    const own = await lookUp(context, newest.signature, commitment, signal)
+    const named = own === 'unknowable' || own === undefined ? undefined : accountKeys(own)
+    const other = [...keys].find((key) => named !== undefined && !named.has(key))
+    if (other === undefined) return true
+    const answer = await getSignaturesForAddress(context, other, {
+      ...base,
+      before: newest.signature,
+      limit: 1,
+    })
+    return answer.length === 1
+  } catch (error) {
+    if (isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')) return false
+    throw error
+  }
+}
+
+function asFound(result: unknown): Readonly<Record<string, unknown>> | true | undefined {
+  if (result === null || result === undefined) return undefined
+  return isPlainObject(result) ? result : true
 }
 
 /**
@@ -115,10 +216,13 @@ function isFound(result: unknown): boolean {
  * transaction exists; -32009 that it does not; -32601 that the endpoint cannot be asked; -32602
  * with `retry`, to ask again with a bare encoding. Anything else is thrown.
  */
-function readLookUpError(error: unknown, retry: boolean): boolean | 'again' | 'unknowable' {
+function readLookUpError(
+  error: unknown,
+  retry: boolean,
+): true | undefined | 'again' | 'unknowable' {
   const code = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
   if (code === UNSUPPORTED_TRANSACTION_VERSION) return true
-  if (code === TRANSACTION_NOT_FOUND) return false
+  if (code === TRANSACTION_NOT_FOUND) return undefined
   if (code === METHOD_NOT_FOUND) return 'unknowable'
   if (code === INVALID_PARAMS && retry) return 'again'
   throw error

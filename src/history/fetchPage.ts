@@ -110,7 +110,7 @@ export async function fetchPage<TMode extends U64Mode>(
           continue
         }
         if (emptyChecks >= emptyPageChecks) {
-          await checkCursorKnown(context, cursor, plan.commitment, signal)
+          await checkCursorKnown(context, address, cursor, until, plan.commitment, signal)
           return { entries: page, end: true }
         }
         await wait(emptyChecks++)

@@ -5,6 +5,7 @@ import { createClient } from '../../src/client'
 import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
 import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
@@ -109,6 +110,82 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
       signaturesForAddress(setup(ledger).context, busiest, { resume: saved, ...FAST }),
     )
     expect([...taken, ...rest]).toEqual(oracle(busiest))
+  })
+
+  /**
+   * An address and a transaction outside its history (`foreign`), found in the ledger: one in a
+   * slot where the address has none, below its newest (`where: 'inside'`), or below its oldest.
+   */
+  function foreignCursor(where: 'inside' | 'below') {
+    const everything = ledger.addresses().flatMap((address) => ledger.signatures(address))
+    for (const address of ledger.addresses().slice(5)) {
+      const all = ledger.signatures(address)
+      const own = new Set(all.map((info) => info.signature))
+      const slots = new Set(all.map((info) => info.slot))
+      const bar = (where === 'inside' ? all[Math.floor(all.length / 2)] : all.at(-1))?.slot ?? 0
+      const foreign = everything.find(
+        (info) => !own.has(info.signature) && !slots.has(info.slot) && info.slot < bar,
+      )
+      if (foreign !== undefined) return { address, all, foreign }
+    }
+    throw new Error('no foreign cursor in the ledger')
+  }
+
+  it("fails a `before` outside the address's history, which a node reads as a position", async () => {
+    const { address, all, foreign } = foreignCursor('inside')
+    const before = foreign.signature
+    // Agave reads it as a ledger position: everything of the address below its slot.
+    const below = all.filter((info) => info.slot < foreign.slot).map((info) => info.signature)
+    expect(below.length).toBeGreaterThan(0)
+    for (const profile of ['v1.18', 'v2', 'v4', 'superbank'] as const) {
+      const node = createMockLedger({ state: ledger.state, profile })
+      const walk = signaturesForAddress(setup(node).context, address, { before, ...FAST })
+      expect(await collect(walk), profile).toEqual(below)
+    }
+    // The archive answers it with an empty page: a typed error, nothing yielded.
+    const { context, wire } = setup(ledger)
+    const yielded: string[] = []
+    const error = await (async () => {
+      for await (const info of signaturesForAddress(context, address, { before, ...FAST })) {
+        yielded.push(info.signature)
+      }
+    })().catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(CursorNotFoundError)
+    expect((error as CursorNotFoundError).context).toMatchObject({
+      cursor: before,
+      param: 'before',
+    })
+    expect(yielded).toEqual([])
+    // The cursor lookup, the address's newest entry, its lookup, and the probe of one of the
+    // cursor's accounts from that entry.
+    expect(wire.sent.slice(-4).map((request) => request.method)).toEqual([
+      'getTransaction',
+      'getSignaturesForAddress',
+      'getTransaction',
+      'getSignaturesForAddress',
+    ])
+  })
+
+  it('fails such a `before` through a range walker too (the archive is walked as one range)', async () => {
+    const { address, foreign } = foreignCursor('inside')
+    const client = createClient({ transport: ledger.transport, deprecationWarnings: false })
+    const walk = client.signaturesForAddress(address, {
+      before: foreign.signature,
+      walker: rangeWalker({ parallel: 4 }),
+      ...FAST,
+    })
+    await expect(collect(walk)).rejects.toBeInstanceOf(CursorNotFoundError)
+  })
+
+  it('ends a walk from a `before` older than the whole history, where positions are read', async () => {
+    const { address, foreign } = foreignCursor('below')
+    for (const profile of ['v1.18', 'v4'] as const) {
+      const node = createMockLedger({ state: ledger.state, profile })
+      const { context, wire } = setup(node)
+      const walk = signaturesForAddress(context, address, { before: foreign.signature, ...FAST })
+      expect(await collect(walk), profile).toEqual([])
+      expect(wire.sent.map((request) => request.method)).toContain('getTransaction')
+    }
   })
 
   it('ends at once after a resume from the last entry, which the archive knows', async () => {
