@@ -13,7 +13,7 @@
  * checkpoint to pass back as RESUME. See docs/pagination.md.
  */
 import { createClient } from '../src/client'
-import type { HistoryCheckpoint } from '../src/history/HistoryCheckpoint'
+import type { HistoryCheckpoint } from '../src/history/types'
 import { createMockLedger } from '../src/testing/createMockLedger'
 import { serveMockLedger } from '../src/testing/serveMockLedger'
 

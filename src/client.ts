@@ -2,25 +2,22 @@ import type { ActionClient } from './actions/ActionClient'
 import {
   type GetConfirmedSignaturesForAddress2Config,
   type GetConfirmedSignaturesForAddress2Result,
+  type GetSignaturesForAddressConfig,
+  type GetSignaturesForAddressResult,
   getConfirmedSignaturesForAddress2,
-} from './actions/getConfirmedSignaturesForAddress2'
+  getSignaturesForAddress,
+} from './actions/getSignaturesForAddress'
 import {
   type GetConfirmedTransactionConfig,
   type GetConfirmedTransactionParams,
   type GetConfirmedTransactionResult,
-  getConfirmedTransaction,
-} from './actions/getConfirmedTransaction'
-import {
-  type GetSignaturesForAddressConfig,
-  type GetSignaturesForAddressResult,
-  getSignaturesForAddress,
-} from './actions/getSignaturesForAddress'
-import {
   type GetTransactionConfig,
   type GetTransactionParams,
   type GetTransactionResult,
+  getConfirmedTransaction,
   getTransaction,
 } from './actions/getTransaction'
+import { invalidParam } from './errors/ConfirmedRpcError'
 import type { SignaturesForAddressOptions } from './history/SignaturesForAddressOptions'
 import { type SignatureWalk, signaturesForAddress } from './history/signaturesForAddress'
 import {
@@ -31,7 +28,6 @@ import {
 import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy'
 import { checkKnownKeys } from './params/checkKnownKeys'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
-import { invalidParam } from './shared/invalidParam'
 import type { HttpTransportOptions } from './transport/createHttpTransport'
 import { createHttpTransport, HTTP_TRANSPORT_OPTION_KEYS } from './transport/createHttpTransport'
 import type { RpcTransport, RpcTransportOptions } from './transport/types'

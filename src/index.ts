@@ -10,17 +10,13 @@ export type { ActionClient } from './actions/ActionClient'
 export type {
   GetConfirmedSignaturesForAddress2Config,
   GetConfirmedSignaturesForAddress2Result,
-} from './actions/getConfirmedSignaturesForAddress2'
-export type {
-  GetConfirmedTransactionConfig,
-  GetConfirmedTransactionParams,
-  GetConfirmedTransactionResult,
-} from './actions/getConfirmedTransaction'
-export type {
   GetSignaturesForAddressConfig,
   GetSignaturesForAddressResult,
 } from './actions/getSignaturesForAddress'
 export type {
+  GetConfirmedTransactionConfig,
+  GetConfirmedTransactionParams,
+  GetConfirmedTransactionResult,
   GetTransactionConfig,
   GetTransactionParams,
   GetTransactionResult,
@@ -33,26 +29,27 @@ export {
   type ClientTransportOptions,
   createClient,
 } from './client'
-export { AllEndpointsFailedError } from './errors/AllEndpointsFailedError'
 export {
+  AllEndpointsFailedError,
   ConfirmedRpcError,
   type ConfirmedRpcErrorArgs,
+  CursorNotFoundError,
+  InvalidParamError,
   isConfirmedRpcError,
+  ResponseShapeError,
+  type ResponseShapeErrorCode,
+  RpcResponseError,
+  TransportError,
+  type TransportErrorCode,
 } from './errors/ConfirmedRpcError'
-export { CursorNotFoundError } from './errors/CursorNotFoundError'
-export { ErrorCode } from './errors/ErrorCode'
 export type {
   BaseErrorContext,
   EndpointFailure,
   ErrorContext,
   ErrorContextByCode,
-} from './errors/ErrorContext'
-export { InvalidParamError } from './errors/InvalidParamError'
+} from './errors/ErrorCode'
+export { ErrorCode } from './errors/ErrorCode'
 export { JsonRpcErrorCode } from './errors/JsonRpcErrorCode'
-export { ResponseShapeError, type ResponseShapeErrorCode } from './errors/ResponseShapeError'
-export { RpcResponseError } from './errors/RpcResponseError'
-export { TransportError, type TransportErrorCode } from './errors/TransportError'
-export type { HistoryCheckpoint } from './history/HistoryCheckpoint'
 export type { SignaturesForAddressOptions } from './history/SignaturesForAddressOptions'
 export type { SignatureWalk } from './history/signaturesForAddress'
 export type {
@@ -60,7 +57,7 @@ export type {
   TransactionsForAddressOptions,
   TransactionWalk,
 } from './history/transactionsForAddress'
-export type { HistoryWalker } from './history/types'
+export type { HistoryCheckpoint, HistoryWalker } from './history/types'
 export {
   DEPRECATED_METHOD_WARNING_CODE,
   type MethodPolicyOptions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../src/client'
-import { InvalidParamError } from '../src/errors/InvalidParamError'
+import { InvalidParamError } from '../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../src/testing/createMockLedger'
 import { createRequestBudget } from '../src/transport/createRequestBudget'
 

@@ -1,7 +1,7 @@
+import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
+import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
 import { parseJson } from '../../src/json/parseJson'
 import type { U64Mode } from '../../src/schemas/common'
-import { decodeConfirmedTransaction } from '../../src/schemas/decodeConfirmedTransaction'
-import { decodeSignatureInfos } from '../../src/schemas/decodeSignatureInfos'
 import { readRpcResponse } from '../../src/transport/response'
 import type { DecodeBodyKind } from '../fixtures/DecodeBody'
 

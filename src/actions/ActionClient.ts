@@ -1,5 +1,16 @@
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'
+
+/** What an action works with once its client is read. @internal */
+export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{
+  transport: RpcTransport
+  u64: TMode
+  /** Redacted endpoint, for error context; absent for transports that do not describe one. */
+  endpoint?: string | undefined
+  /** Removes the endpoint's secrets from server text quoted in errors. */
+  redact?: ((text: string) => string) | undefined
+}>
 
 /**
  * What every action takes first: a transport and a u64 mode. A `createClient` result is one, and
@@ -28,3 +39,23 @@ export type ActionClient<TMode extends U64Mode = U64Mode> = Readonly<{
    */
   u64?: TMode | undefined
 }>
+
+/** Checks an action's client before anything is sent and reads what the action needs. @internal */
+export function readActionClient<TMode extends U64Mode>(
+  client: ActionClient<TMode>,
+  method: string,
+): MethodContext<TMode> {
+  if (typeof client !== 'object' || client === null) {
+    throw invalidParam(method, 'client', 'expected an object with a `transport` function')
+  }
+  const { transport } = client
+  if (typeof transport !== 'function') {
+    throw invalidParam(method, 'client.transport', 'expected a function')
+  }
+  const u64 = client.u64 ?? ('number' as TMode)
+  if (u64 !== 'number' && u64 !== 'bigint') {
+    throw invalidParam(method, 'client.u64', `expected 'number' or 'bigint', got ${String(u64)}`)
+  }
+  const described = transport.description
+  return { transport, u64, endpoint: described?.endpoint, redact: described?.redact }
+}

@@ -26,22 +26,18 @@ export type { ActionClient } from './ActionClient'
 export {
   type GetConfirmedSignaturesForAddress2Config,
   type GetConfirmedSignaturesForAddress2Result,
+  type GetSignaturesForAddressConfig,
+  type GetSignaturesForAddressResult,
   getConfirmedSignaturesForAddress2,
-} from './getConfirmedSignaturesForAddress2'
+  getSignaturesForAddress,
+} from './getSignaturesForAddress'
 export {
   type GetConfirmedTransactionConfig,
   type GetConfirmedTransactionParams,
   type GetConfirmedTransactionResult,
-  getConfirmedTransaction,
-} from './getConfirmedTransaction'
-export {
-  type GetSignaturesForAddressConfig,
-  type GetSignaturesForAddressResult,
-  getSignaturesForAddress,
-} from './getSignaturesForAddress'
-export {
   type GetTransactionConfig,
   type GetTransactionParams,
   type GetTransactionResult,
+  getConfirmedTransaction,
   getTransaction,
 } from './getTransaction'

@@ -1,4 +1,4 @@
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam } from '../errors/ConfirmedRpcError'
 
 /** Checks a BullMQ queue name: a non-empty string without `:` (BullMQ's key separator). @internal */
 export function checkQueueName(caller: string, name: unknown): string {

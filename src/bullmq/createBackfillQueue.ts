@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq'
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import { resolveWalkOptions } from '../history/resolveWalkOptions'
-import { invalidParam } from '../shared/invalidParam'
 import { checkQueueName } from './checkQueueName'
 import { checkConnection, openRedis } from './openRedis'
 import { toWalkOptions } from './runBackfillJob'

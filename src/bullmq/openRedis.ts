@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis'
-import { TransportError } from '../errors/TransportError'
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam, TransportError } from '../errors/ConfirmedRpcError'
 import { redactUrl } from '../transport/redact'
 import type { RedisConnection } from './types'
 

@@ -1,5 +1,5 @@
 import { Worker } from 'bullmq'
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import { createHttpTransport } from '../transport/createHttpTransport'
 import type { RequestBudget, RpcTransport } from '../transport/types'
 import type { BackfillEvent } from './BackfillEvent'

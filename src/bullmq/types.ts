@@ -1,4 +1,4 @@
-import type { HistoryCheckpoint } from '../history/HistoryCheckpoint'
+import type { HistoryCheckpoint } from '../history/types'
 import type { Commitment } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 

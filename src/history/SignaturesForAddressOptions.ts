@@ -1,6 +1,5 @@
 import type { Base58Input, Commitment } from '../schemas/common'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
-import type { HistoryWalker } from './types'
+import type { HistoryCheckpoint, HistoryWalker } from './types'
 
 /**
  * Options of `signaturesForAddress`.

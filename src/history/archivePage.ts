@@ -1,11 +1,10 @@
+import type { MethodContext } from '../actions/ActionClient'
 import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
-import type { MethodContext } from '../actions/MethodContext'
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { CursorNotFoundError } from '../errors/CursorNotFoundError'
+import { CursorNotFoundError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
-import { isPlainObject } from '../json/isPlainObject'
+import { isPlainObject } from '../json/parseJson'
 import type { Commitment, U64Mode } from '../schemas/common'
-import type { PageCursor, PageEntry } from './PageCursor'
+import type { PageCursor, PageEntry } from './types'
 
 /**
  * History archives page differently from Agave (rpcpool/yellowstone-faithful, Old Faithful's

@@ -1,10 +1,10 @@
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import { booleanField } from '../params/booleanField'
 import { checkCommitment } from '../params/checkConfigFields'
 import { integerField } from '../params/integerField'
 import { type FieldReader, readFields } from '../params/readFields'
 import { signatureField } from '../params/signatureField'
-import { invalidParam } from '../shared/invalidParam'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
+import type { HistoryCheckpoint } from './types'
 
 /**
  * Checks a checkpoint handed back through `resume` (it may come from a file or another process)

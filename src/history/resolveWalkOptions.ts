@@ -1,3 +1,4 @@
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import { booleanField } from '../params/booleanField'
 import { checkCommitment, checkSignal } from '../params/checkConfigFields'
 import { integerField } from '../params/integerField'
@@ -5,11 +6,9 @@ import { type FieldReader, type Fields, readFields } from '../params/readFields'
 import { signatureField } from '../params/signatureField'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input } from '../schemas/common'
-import { invalidParam } from '../shared/invalidParam'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { readCheckpoint } from './readCheckpoint'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
-import type { HistoryWalker, WalkPlan } from './types'
+import type { HistoryCheckpoint, HistoryWalker, WalkPlan } from './types'
 
 /** The options every history walk knows, and how each is read (defaults included). @internal */
 // The factory calls are marked pure: a bundle that never walks must be able to drop this table.

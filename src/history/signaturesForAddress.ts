@@ -1,12 +1,29 @@
-import type { ActionClient } from '../actions/ActionClient'
-import { readActionClient } from '../actions/readActionClient'
+import { type ActionClient, type MethodContext, readActionClient } from '../actions/ActionClient'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import { createCheckpointTracker } from './createCheckpointTracker'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
 import { resolveWalkOptions } from './resolveWalkOptions'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
-import { walkHistory } from './walkHistory'
+import type { HistoryCheckpoint, OnWalkEnd, WalkPlan } from './types'
+import { createCheckpointTracker, walkPages } from './walkPages'
+
+/**
+ * The pages of a walk: the `walker` the caller gave (`rangeWalker(...)`), or one stream of pages
+ * from `start` (`walkPages`). A newest-first walk whose `limit` fits in its first page is never
+ * cut into ranges: the cut would cost more requests than the walk.
+ * @internal
+ */
+export function walkHistory<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  onEnd: OnWalkEnd,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  const { walker } = plan
+  const small = start.remaining !== undefined && start.remaining <= plan.pageSize
+  return walker !== undefined && (start.order === 'oldest' || !small)
+    ? walker.walk(context, plan, start, onEnd)
+    : walkPages(context, plan, start, onEnd)
+}
 
 const METHOD = 'signaturesForAddress'
 

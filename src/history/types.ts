@@ -1,7 +1,87 @@
-import type { MethodContext } from '../actions/MethodContext'
+import type { MethodContext } from '../actions/ActionClient'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
+
+/** What the pager needs of a signature entry. @internal */
+export type PageEntry = Readonly<{
+  signature: string
+  slot: number | bigint
+  transactionIndex?: number | undefined
+}>
+
+/**
+ * The position the next page request starts from, and what was already taken in that slot.
+ * Mutable: one per walk, updated as pages are accepted. @internal
+ */
+export type PageCursor = {
+  /** The `before` of the next request: the last accepted entry (or the walk's start). */
+  signature: string | undefined
+  /** Slot of `signature`, when known; a correct next page holds nothing newer. */
+  slot: number | bigint | undefined
+  /** Position of `signature` in its block, when the node reports it. */
+  transactionIndex: number | undefined
+  /**
+   * Signatures already accepted in `slot`. Only that slot can hold duplicates (anything newer is
+   * rejected as stale), so the set is cleared when the walk moves to an older slot: memory stays
+   * bounded by the busiest slot, not by the length of the history.
+   */
+  seen: Set<string>
+}
+
+/**
+ * Where an address-history walk stands: everything needed to continue it later, in another
+ * process, with exactly the entries not yet handed out. A plain object of strings, numbers and
+ * booleans, so `JSON.stringify` / `JSON.parse` carry it unchanged; pass it back as the `resume`
+ * option of `signaturesForAddress` or `transactionsForAddress`.
+ *
+ * An entry counts as handed out as soon as the iterator yields it: a checkpoint read inside the
+ * loop body already includes the current entry.
+ *
+ * @example
+ * ```ts
+ * import { createClient, type HistoryCheckpoint } from 'confirmed-rpc'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const address = 'Vote111111111111111111111111111111111111111'
+ * const walk = client.signaturesForAddress(address, { limit: 5_000 })
+ * for await (const info of walk) {
+ *   if (info.err !== null) break
+ * }
+ * const saved = JSON.stringify(walk.checkpoint())
+ * // later, anywhere:
+ * const resume = JSON.parse(saved) as HistoryCheckpoint
+ * for await (const info of client.signaturesForAddress(address, { resume })) console.log(info.slot)
+ * ```
+ */
+export type HistoryCheckpoint = Readonly<{
+  /** Format version of this object. */
+  version: 1
+  /** The address whose history is walked, base58. */
+  address: string
+  /**
+   * The walk continues with entries strictly older than this signature: the last entry handed
+   * out, or the walk's original `before` when nothing has been handed out yet.
+   */
+  before?: string | undefined
+  /** Slot of `before` when the walk handed it out, as decimal digits (u64, never rounded). */
+  slot?: string | undefined
+  /** Position of `before` in its block, when the node reported it (Agave 4.0 and later). */
+  transactionIndex?: number | undefined
+  /** The walk stops at this signature (exclusive). */
+  until?: string | undefined
+  /** How many more entries the walk may hand out; absent when it has no `limit`. */
+  remaining?: number | undefined
+  /** Commitment of the walk. */
+  commitment?: Commitment | undefined
+  /**
+   * `'oldest'` for a walk that yields the oldest entry first: it continues with the entries
+   * strictly newer than `until` (the last entry handed out) and older than `before` (absent: up
+   * to the newest). Absent for the newest-first order.
+   */
+  order?: 'oldest' | undefined
+  /** `true` once the walk reached its end (oldest entry, `until` or `limit`): nothing is left. */
+  done: boolean
+}>
 
 /** Told when a walk reached its end (its oldest entry, `until` or `limit`). @internal */
 export type OnWalkEnd = () => void

@@ -1,12 +1,171 @@
-import type { MethodContext } from '../actions/MethodContext'
-import type { U64Mode } from '../schemas/common'
+import type { MethodContext } from '../actions/ActionClient'
+import { getTransaction } from '../actions/getTransaction'
+import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { INVALID_PARAMS } from '../errors/JsonRpcErrorCode'
+import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { settleAll, sleep } from '../shared/async'
 import { fetchPage, type PageOutcome } from './fetchPage'
-import type { HistoryCheckpoint } from './HistoryCheckpoint'
-import { linkSignal } from './linkSignal'
-import type { PageCursor } from './PageCursor'
-import { resolveWalkBounds } from './resolveWalkBounds'
-import type { OnWalkEnd, WalkPlan } from './types'
+import type { HistoryCheckpoint, OnWalkEnd, PageCursor, PageEntry, WalkPlan } from './types'
+
+/**
+ * Asks until the answer is not `null`/`undefined`, at most `pageRetries` more times (waiting
+ * `pageRetryDelayMs`, doubling): what one node listed, a node that lags behind has not seen yet.
+ * Returns the last answer; failures pass through.
+ * @internal
+ */
+export async function askUntilFound<T>(
+  plan: WalkPlan,
+  signal: AbortSignal,
+  ask: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await ask()
+    if (answer != null || attempt >= plan.pageRetries) return answer
+    await sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
+  }
+}
+
+/**
+ * The slot of a cursor signature, or `undefined` when the node does not have it (after
+ * `pageRetries` tries, since `null` may come from a node that lags behind). A JSON-RPC error
+ * (a node that refuses the version, ...) also gives `undefined`: the walk then goes without the
+ * check this lookup serves. Transport failures pass through.
+ *
+ * A walk at a commitment asks at that commitment. Nodes before 1.4 take no commitment for this
+ * method (`getConfirmedTransaction` there reads the bare encoding only, and answers a config
+ * object with -32602): the lookup is then asked again at the node's own commitment. Without that
+ * a 1.3 node's walk with `until` went without the `until` check, and took a lagging node's page
+ * that ran past `until` as the answer.
+ *
+ * Read in `bigint` mode whatever the client's: a balance above 2^53-1 must not fail a lookup
+ * whose answer is a slot (slots compare with numbers as they are).
+ * @internal
+ */
+export async function lookUpSlot<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  signature: string,
+  signal: AbortSignal,
+): Promise<bigint | undefined> {
+  const ask = async (commitment: Commitment | undefined) => {
+    const config = {
+      encoding: 'base64',
+      maxSupportedTransactionVersion: 255,
+      commitment,
+      signal,
+    } as const
+    const found = await askUntilFound(plan, signal, () =>
+      getTransaction({ ...context, u64: 'bigint' }, signature, config),
+    )
+    return found?.slot
+  }
+  try {
+    return await ask(plan.commitment)
+  } catch (error) {
+    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+    if (plan.commitment === undefined || error.context.rpcCode !== INVALID_PARAMS) return undefined
+  }
+  try {
+    return await ask(undefined)
+  } catch (error) {
+    if (isConfirmedRpcError(error, 'RPC_ERROR')) return undefined
+    throw error
+  }
+}
+
+/**
+ * Looks up the slot of `until`, which only a walk with `until` needs: nodes before 4.0 ignore an
+ * `until` they do not have (a node that lags behind), and answer with entries past it (#24417).
+ * Knowing its slot turns that into a page the pager can reject. The starting cursor's slot, when
+ * the checkpoint does not carry it, is looked up alongside and set on the cursor, which has not
+ * moved yet: every page request awaits this before it accepts a page. Runs alongside the first
+ * page request.
+ * @internal
+ */
+export async function resolveWalkBounds<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  cursor: PageCursor,
+  signal: AbortSignal,
+): Promise<number | bigint | undefined> {
+  if (plan.until === undefined) return undefined
+  const lookUps = [
+    plan.untilSlot ?? lookUpSlot(context, plan, plan.until, signal),
+    cursor.signature !== undefined && cursor.slot === undefined
+      ? lookUpSlot(context, plan, cursor.signature, signal)
+      : undefined,
+  ]
+  const [untilSlot, beforeSlot] = await settleAll(lookUps)
+  cursor.slot = beforeSlot ?? cursor.slot
+  return untilSlot
+}
+
+/** The consumer-side position of a walk: what has been handed out so far. @internal */
+export type CheckpointTracker = Readonly<{
+  /** The checkpoint as of now: a fresh object each call. */
+  current(): HistoryCheckpoint
+  /** `count` more entries were handed out, `last` being the oldest of them. */
+  advance(last: PageEntry, count: number): void
+  /** The walk reached its end: nothing is left. */
+  finish(): void
+  /** Marks the start of an iteration; throws if another one is running. */
+  enter(): void
+  /** Marks the end of an iteration. */
+  leave(): void
+}>
+
+/**
+ * Tracks a walk's checkpoint without building an object per entry: only the last entry handed out
+ * and a count are kept, and `current()` assembles the checkpoint on demand.
+ * @internal
+ */
+export function createCheckpointTracker(
+  start: HistoryCheckpoint,
+  method: string,
+): CheckpointTracker {
+  let last: PageEntry | undefined
+  let handed = 0
+  let done = start.done
+  let active = false
+  // Newest first, the walk goes on below the last entry handed out (its `before`); oldest
+  // first, above it (its `until`), up to the start's `before`.
+  const oldest = start.order === 'oldest'
+  return {
+    current: () => {
+      const remaining = start.remaining === undefined ? undefined : start.remaining - handed
+      const checkpoint: HistoryCheckpoint = {
+        version: 1,
+        address: start.address,
+        before: last === undefined || oldest ? start.before : last.signature,
+        slot: last === undefined || oldest ? start.slot : String(last.slot),
+        transactionIndex:
+          last === undefined || oldest ? start.transactionIndex : last.transactionIndex,
+        until: last === undefined || !oldest ? start.until : last.signature,
+        remaining,
+        commitment: start.commitment,
+        done,
+      }
+      return oldest ? { ...checkpoint, order: 'oldest' } : checkpoint
+    },
+    advance: (entry, count) => {
+      last = entry
+      handed += count
+    },
+    finish: () => {
+      done = true
+    },
+    enter: () => {
+      if (active) {
+        throw invalidParam(method, 'walk', 'it is already being iterated; run one loop at a time')
+      }
+      active = true
+    },
+    leave: () => {
+      active = false
+    },
+  }
+}
 
 /**
  * Yields the pages of a walk from `start`, requesting the next page as soon as the current one
@@ -69,5 +228,31 @@ export async function* walkPages<TMode extends U64Mode>(
     if (ahead !== undefined) await ahead.catch(() => undefined)
     await untilSlot.catch(() => undefined)
     link.dispose()
+  }
+}
+
+/** An abort controller that also aborts when the caller's signal does. @internal */
+export type LinkedSignal = Readonly<{
+  signal: AbortSignal
+  /** Aborts the linked signal (the caller's signal is left alone). */
+  abort(): void
+  /** Stops listening to the caller's signal, so a long-lived one keeps no reference to us. */
+  dispose(): void
+}>
+
+/**
+ * Links an internal controller to the caller's `signal`: the pager passes the linked signal to
+ * every request, and aborts it itself when the consumer stops, which the caller's signal cannot.
+ * @internal
+ */
+export function linkSignal(parent: AbortSignal | undefined): LinkedSignal {
+  const controller = new AbortController()
+  const onAbort = (): void => controller.abort(parent?.reason)
+  if (parent?.aborted) controller.abort(parent.reason)
+  else parent?.addEventListener('abort', onAbort, { once: true })
+  return {
+    signal: controller.signal,
+    abort: () => controller.abort(),
+    dispose: () => parent?.removeEventListener('abort', onAbort),
   }
 }

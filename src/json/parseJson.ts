@@ -1,4 +1,11 @@
 /**
+ * True for a JSON object (not an array, not null).
+ */
+export function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
  * Parses JSON text without losing integer precision: an integer literal whose magnitude is above
  * 2^53-1 becomes a string of its exact digits (e.g. `"18446744073709551615"`) instead of a
  * rounded number. Everything else is exactly `JSON.parse`. Throws `SyntaxError` on invalid JSON.

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json/isPlainObject'
+import { isPlainObject } from '../json/parseJson'
 import { checkInteger } from '../params/checkConfigFields'
 import type { RpcRequest } from '../transport/types'
 

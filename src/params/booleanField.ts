@@ -1,4 +1,4 @@
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { FieldReader } from './readFields'
 
 /** Reads a field that is a boolean, or `fallback` when it is absent (required without one). @internal */

@@ -1,7 +1,6 @@
-import { isPlainObject } from '../json/isPlainObject'
+import { describeValue, invalidParam } from '../errors/ConfirmedRpcError'
+import { isPlainObject } from '../json/parseJson'
 import type { Commitment, TransactionEncoding } from '../schemas/common'
-import { describeValue } from '../shared/describeValue'
-import { invalidParam } from '../shared/invalidParam'
 
 const ENCODINGS: ReadonlySet<string> = new Set<TransactionEncoding>([
   'json',

@@ -1,4 +1,4 @@
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam } from '../errors/ConfirmedRpcError'
 
 /**
  * Throws on a config key the method does not know. Nodes ignore unknown keys, so a typo such as

@@ -1,6 +1,6 @@
 import bs58 from 'bs58'
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { Base58Input } from '../schemas/common'
-import { invalidParam } from '../shared/invalidParam'
 
 /** What a base58 parameter must decode to. */
 export type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>

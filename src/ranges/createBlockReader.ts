@@ -1,9 +1,9 @@
 import bs58 from 'bs58'
-import type { MethodContext } from '../actions/MethodContext'
+import type { MethodContext } from '../actions/ActionClient'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { isPlainObject } from '../json/isPlainObject'
+import { isPlainObject } from '../json/parseJson'
 import type { Commitment, U64Mode } from '../schemas/common'
-import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
+import { toResponseShapeError } from '../schemas/runtime/checks'
 import { isMethodRefused } from '../transport/transportErrors'
 import { readSlot } from './requestSlot'
 

@@ -1,5 +1,5 @@
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { settleAll } from '../shared/settleAll'
+import { settleAll } from '../shared/async'
 import type { BlockReader } from './createBlockReader'
 import type { RangeBoundary } from './RangeBoundary'
 

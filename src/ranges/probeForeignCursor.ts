@@ -1,5 +1,5 @@
+import type { MethodContext } from '../actions/ActionClient'
 import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
-import type { MethodContext } from '../actions/MethodContext'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { toHistoryOrder } from '../history/archivePage'
 import type { Commitment, U64Mode } from '../schemas/common'

@@ -1,7 +1,7 @@
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { HistoryWalker } from '../history/types'
-import { isPlainObject } from '../json/isPlainObject'
+import { isPlainObject } from '../json/parseJson'
 import { checkKnownKeys } from '../params/checkKnownKeys'
-import { invalidParam } from '../shared/invalidParam'
 import type { RpcTransport } from '../transport/types'
 import { walkRanges } from './walkRanges'
 

@@ -1,6 +1,6 @@
-import type { MethodContext } from '../actions/MethodContext'
+import type { MethodContext } from '../actions/ActionClient'
 import type { U64Mode } from '../schemas/common'
-import { toResponseShapeError } from '../schemas/runtime/toResponseShapeError'
+import { toResponseShapeError } from '../schemas/runtime/checks'
 
 /**
  * Reads a slot the node sent: a u64, as a number or (above 2^53-1, as `parseJson` keeps it) a

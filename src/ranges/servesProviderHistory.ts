@@ -1,4 +1,4 @@
-import type { MethodContext } from '../actions/MethodContext'
+import type { MethodContext } from '../actions/ActionClient'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'

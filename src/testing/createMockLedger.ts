@@ -1,6 +1,5 @@
+import { describeValue, invalidParam } from '../errors/ConfirmedRpcError'
 import { parseJson } from '../json/parseJson'
-import { describeValue } from '../shared/describeValue'
-import { invalidParam } from '../shared/invalidParam'
 import { readRpcResponse } from '../transport/response'
 import { abortedError, BODY_NOT_JSON, malformedError } from '../transport/transportErrors'
 import type { RpcTransport } from '../transport/types'

@@ -1,5 +1,8 @@
-import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { invalidParam } from '../shared/invalidParam'
+import {
+  type ConfirmedRpcError,
+  invalidParam,
+  isConfirmedRpcError,
+} from '../errors/ConfirmedRpcError'
 import {
   type AttemptOutcome,
   type AttemptProgress,

@@ -1,6 +1,6 @@
-import { isPlainObject } from '../json/isPlainObject'
+import { invalidParam } from '../errors/ConfirmedRpcError'
+import { isPlainObject } from '../json/parseJson'
 import { checkKnownKeys } from '../params/checkKnownKeys'
-import { invalidParam } from '../shared/invalidParam'
 
 /**
  * What an option's value must pass (a truthy answer), and what the error then says was expected.

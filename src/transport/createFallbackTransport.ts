@@ -1,8 +1,11 @@
-import { AllEndpointsFailedError } from '../errors/AllEndpointsFailedError'
-import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { EndpointFailure } from '../errors/ErrorContext'
-import { isPlainObject } from '../json/isPlainObject'
-import { invalidParam } from '../shared/invalidParam'
+import {
+  AllEndpointsFailedError,
+  type ConfirmedRpcError,
+  invalidParam,
+  isConfirmedRpcError,
+} from '../errors/ConfirmedRpcError'
+import type { EndpointFailure } from '../errors/ErrorCode'
+import { isPlainObject } from '../json/parseJson'
 import {
   COUNT,
   checkOptions,

@@ -1,9 +1,6 @@
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { BaseErrorContext } from '../errors/ErrorContext'
-import { TransportError } from '../errors/TransportError'
-import { isPlainObject } from '../json/isPlainObject'
-import { parseJson } from '../json/parseJson'
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam, isConfirmedRpcError, TransportError } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorCode'
+import { isPlainObject, parseJson } from '../json/parseJson'
 import {
   COUNT,
   checkOptions,

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../json/isPlainObject'
-import { invalidParam } from '../shared/invalidParam'
+import { invalidParam } from '../errors/ConfirmedRpcError'
+import { isPlainObject } from '../json/parseJson'
 import { checkOptions, POSITIVE } from './checkOptions'
 import { DEFAULT_INTERNALS } from './retry'
 import { abortedError } from './transportErrors'

@@ -1,6 +1,5 @@
 import type { ConfirmedRpcError, ConfirmedRpcErrorArgs } from '../errors/ConfirmedRpcError'
-import type { ErrorCode } from '../errors/ErrorCode'
-import type { ErrorContext } from '../errors/ErrorContext'
+import type { ErrorCode, ErrorContext } from '../errors/ErrorCode'
 
 /** Stands in for every removed secret. */
 export const REDACTED = '***'

@@ -1,7 +1,6 @@
-import type { BaseErrorContext } from '../errors/ErrorContext'
-import { RpcResponseError } from '../errors/RpcResponseError'
-import { isPlainObject } from '../json/isPlainObject'
-import { describeValue } from '../shared/describeValue'
+import { describeValue, RpcResponseError } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorCode'
+import { isPlainObject } from '../json/parseJson'
 import { REDACTED } from './redact'
 import { malformedError } from './transportErrors'
 

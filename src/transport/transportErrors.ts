@@ -1,7 +1,6 @@
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import type { BaseErrorContext } from '../errors/ErrorContext'
+import { isConfirmedRpcError, TransportError } from '../errors/ConfirmedRpcError'
+import type { BaseErrorContext } from '../errors/ErrorCode'
 import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
-import { TransportError } from '../errors/TransportError'
 import { redactText } from './redact'
 
 /**

@@ -1,4 +1,4 @@
-import type { MethodContext } from '../actions/MethodContext'
+import type { MethodContext } from '../actions/ActionClient'
 import { createSignalGroup } from '../ranges/createSignalGroup'
 import type { U64Mode } from '../schemas/common'
 import { createLimiter } from './createLimiter'

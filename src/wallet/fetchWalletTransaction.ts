@@ -1,7 +1,7 @@
+import type { MethodContext } from '../actions/ActionClient'
 import { getTransaction } from '../actions/getTransaction'
-import type { MethodContext } from '../actions/MethodContext'
 import type { U64Mode } from '../schemas/common'
-import { sleep } from '../shared/sleep'
+import { sleep } from '../shared/async'
 import type { WalletState, WalletTransaction } from './types'
 
 /**

@@ -1,10 +1,8 @@
-import type { MethodContext } from '../actions/MethodContext'
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import type { MethodContext } from '../actions/ActionClient'
+import { describeValue, isConfirmedRpcError, ResponseShapeError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS } from '../errors/JsonRpcErrorCode'
-import { ResponseShapeError } from '../errors/ResponseShapeError'
-import { isPlainObject } from '../json/isPlainObject'
+import { isPlainObject } from '../json/parseJson'
 import type { Commitment, U64Mode } from '../schemas/common'
-import { describeValue } from '../shared/describeValue'
 import { TOKEN_PROGRAMS } from './tokenProgramIds'
 
 const METHOD = 'getTokenAccountsByOwner'

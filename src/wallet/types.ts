@@ -1,4 +1,4 @@
-import type { MethodContext } from '../actions/MethodContext'
+import type { MethodContext } from '../actions/ActionClient'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'

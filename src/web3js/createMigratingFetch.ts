@@ -1,13 +1,11 @@
-import { isPlainObject } from '../json/isPlainObject'
-import { readExactJson } from '../json/parseJson'
+import { describeValue, invalidParam } from '../errors/ConfirmedRpcError'
+import { isPlainObject, readExactJson } from '../json/parseJson'
 import {
   createMethodRoute,
   type MethodRoute,
   type MethodRouteState,
-} from '../migrate/createMethodRoute'
+} from '../migrate/withMethodPolicy'
 import { checkKnownKeys } from '../params/checkKnownKeys'
-import { describeValue } from '../shared/describeValue'
-import { invalidParam } from '../shared/invalidParam'
 import { defaultFetch } from '../transport/defaultFetch'
 import {
   type DeprecatedCall,

@@ -1,6 +1,5 @@
 import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
-import { isPlainObject } from '../json/isPlainObject'
-import { type ExactJson, parseExactJson, readExactJson } from '../json/parseJson'
+import { type ExactJson, isPlainObject, parseExactJson, readExactJson } from '../json/parseJson'
 import {
   type DeprecatedMethod,
   isDeprecatedMethod,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
+import { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import { profileRules } from '../../src/testing/rpc/profileRules'

@@ -1,7 +1,7 @@
 import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
-import type { RpcResponseError } from '../../src/errors/RpcResponseError'
+import type { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import { profileRules } from '../../src/testing/rpc/profileRules'

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
+import {
+  ConfirmedRpcError,
+  CursorNotFoundError,
+  describeValue,
+  InvalidParamError,
+  invalidParam,
+  isConfirmedRpcError,
+  ResponseShapeError,
+  RpcResponseError,
+  TransportError,
+} from '../../src/errors/ConfirmedRpcError'
 import { ErrorCode } from '../../src/errors/ErrorCode'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { TransportError } from '../../src/errors/TransportError'
 
 describe('ConfirmedRpcError', () => {
   it('renders the short message, details, method and endpoint', () => {
@@ -105,4 +110,42 @@ describe('ConfirmedRpcError', () => {
     expect(error).not.toBeInstanceOf(TransportError)
     expect(Object.values(ErrorCode)).toContain(error.code)
   })
+})
+
+describe('describeValue', () => {
+  it('names the kind and a short rendering of the value', () => {
+    expect(describeValue(undefined)).toBe('nothing (missing)')
+    expect(describeValue(null)).toBe('null')
+    expect(describeValue(-1.5)).toBe('number -1.5')
+    expect(describeValue(true)).toBe('boolean true')
+    expect(describeValue(5n)).toBe('bigint 5')
+    expect(describeValue('a"b')).toBe('string "a\\"b"')
+    expect(describeValue([1, 2, 3])).toBe('array of 3')
+    expect(describeValue({ secret: 'x' })).toBe('object')
+  })
+
+  it('never renders a long string whole', () => {
+    const text = describeValue('y'.repeat(100_000))
+    expect(text).toBe(`string "${'y'.repeat(40)}…"`)
+  })
+
+  it('redacts a text whole before cutting it, so no part of a secret is left', () => {
+    const secret = 'k'.repeat(30)
+    const redact = (text: string) => text.replaceAll(secret, '***')
+    const text = describeValue(`${'x'.repeat(25)}${secret}`, redact)
+    expect(text).toBe(`string "${'x'.repeat(25)}***"`)
+    expect(text).not.toContain('kkk')
+  })
+})
+
+it('builds an INVALID_PARAM error naming the call, the parameter and the reason', () => {
+  const error = invalidParam('getTransaction', 'config.limit', 'expected an integer')
+  expect(error).toBeInstanceOf(InvalidParamError)
+  expect(error.code).toBe('INVALID_PARAM')
+  expect(error.context).toEqual({
+    method: 'getTransaction',
+    param: 'config.limit',
+    reason: 'expected an integer',
+  })
+  expect(error.shortMessage).toBe('Invalid `config.limit` for getTransaction: expected an integer.')
 })

@@ -1,8 +1,11 @@
 import { inspect } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { TransportError } from '../../src/errors/TransportError'
+import {
+  type ConfirmedRpcError,
+  isConfirmedRpcError,
+  RpcResponseError,
+  TransportError,
+} from '../../src/errors/ConfirmedRpcError'
 import { batching } from '../../src/transport/batching'
 import type { HttpTransportOptions } from '../../src/transport/createHttpTransport'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'

@@ -1,6 +1,6 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { readCheckpoint } from '../../src/history/readCheckpoint'
 
 const address = bs58.encode(new Uint8Array(32).fill(4))

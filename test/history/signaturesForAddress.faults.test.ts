@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { MethodContext } from '../../src/actions/MethodContext'
+import type { MethodContext } from '../../src/actions/ActionClient'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'

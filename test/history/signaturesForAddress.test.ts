@@ -1,13 +1,15 @@
 import bs58 from 'bs58'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import { CursorNotFoundError } from '../../src/errors/CursorNotFoundError'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
+import {
+  CursorNotFoundError,
+  InvalidParamError,
+  isConfirmedRpcError,
+  RpcResponseError,
+} from '../../src/errors/ConfirmedRpcError'
 import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import type { HistoryCheckpoint } from '../../src/history/types'
 import type { U64Mode } from '../../src/schemas/common'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { MethodContext } from '../../src/actions/MethodContext'
+import type { MethodContext } from '../../src/actions/ActionClient'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'

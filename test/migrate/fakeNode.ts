@@ -1,5 +1,4 @@
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { TransportError } from '../../src/errors/TransportError'
+import { RpcResponseError, TransportError } from '../../src/errors/ConfirmedRpcError'
 import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 
 /** A scripted node for the policy tests: which methods it has, and what each answers. */

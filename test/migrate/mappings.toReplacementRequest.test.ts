@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { toReplacementRequest } from '../../src/migrate/mappings'
 import type { RpcRequest } from '../../src/transport/types'
 

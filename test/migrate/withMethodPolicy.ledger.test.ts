@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { GetConfirmedTransactionParams } from '../../src/actions/getConfirmedTransaction'
+import type { GetConfirmedTransactionParams } from '../../src/actions/getTransaction'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { createClient } from '../../src/client'
-import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { TransportError } from '../../src/errors/TransportError'
+import {
+  InvalidParamError,
+  isConfirmedRpcError,
+  TransportError,
+} from '../../src/errors/ConfirmedRpcError'
 import {
   type MethodsPolicy,
   resetDeprecationWarnings,

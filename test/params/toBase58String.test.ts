@@ -1,6 +1,6 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { ADDRESS, SIGNATURE, toBase58String } from '../../src/params/toBase58String'
 
 const signature = bs58.encode(new Uint8Array(64).fill(7))

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { HistoryCheckpoint } from '../../src/history/HistoryCheckpoint'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { transactionsForAddress } from '../../src/history/transactionsForAddress'
+import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { collect, FAST, setup } from '../history/walkSetup'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { MethodContext } from '../../src/actions/MethodContext'
+import type { MethodContext } from '../../src/actions/ActionClient'
 import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import {

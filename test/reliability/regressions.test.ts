@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { TransportError } from '../../src/errors/TransportError'
+import { RpcResponseError, TransportError } from '../../src/errors/ConfirmedRpcError'
 import { parseJson } from '../../src/json/parseJson'
 import { finalizeError } from '../../src/transport/redact'
 import { readRpcResponse } from '../../src/transport/response'

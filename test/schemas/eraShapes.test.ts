@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeConfirmedTransaction } from '../../src/schemas/decodeConfirmedTransaction'
-import { decodeSignatureInfos } from '../../src/schemas/decodeSignatureInfos'
+import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
+import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
 import { signatureInfoEras, TRANSACTION_ERAS, v1_2JsonParsed, v1_3Json } from './eraShapes'
 import { DEST } from './fixtures'
 import { REMOVE, setAt, shapeErrorOf } from './mutations'

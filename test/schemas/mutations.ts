@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
+import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
 
 /** A JSON path: object keys and array indexes from the root. */
 export type Path = readonly (string | number)[]

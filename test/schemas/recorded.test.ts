@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
+import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
 import { createClient } from '../../src/client'
-import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
+import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
 import { parseJson } from '../../src/json/parseJson'
 import type { TransactionEncoding, U64Mode } from '../../src/schemas/common'
-import { decodeConfirmedTransaction } from '../../src/schemas/decodeConfirmedTransaction'
-import { decodeSignatureInfos } from '../../src/schemas/decodeSignatureInfos'
 
 /**
  * Real node responses recorded by public projects (see test/fixtures/recorded/README.md), decoded

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/LedgerState'
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { AllEndpointsFailedError } from '../../src/errors/AllEndpointsFailedError'
 import type { ConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { TransportError } from '../../src/errors/TransportError'
+import {
+  AllEndpointsFailedError,
+  RpcResponseError,
+  TransportError,
+} from '../../src/errors/ConfirmedRpcError'
 import type { FallbackTransportOptions } from '../../src/transport/createFallbackTransport'
 import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
 import type {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
+import { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
 import { readBodyText, readResponseHeaders, readRpcResponse } from '../../src/transport/response'
 
 const live = new AbortController().signal

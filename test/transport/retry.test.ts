@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { RpcResponseError } from '../../src/errors/RpcResponseError'
-import { TransportError } from '../../src/errors/TransportError'
+import {
+  InvalidParamError,
+  RpcResponseError,
+  TransportError,
+} from '../../src/errors/ConfirmedRpcError'
 import {
   DEFAULT_INTERNALS,
   isRetryableError,

@@ -1,6 +1,6 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
 import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
 import { syntheticSignature } from '../helpers/syntheticSignature'

@@ -1,4 +1,4 @@
-import { InvalidParamError } from '../../errors/InvalidParamError'
+import { InvalidParamError } from '../../errors/ConfirmedRpcError'
 import { ADDRESS, toBase58String } from '../../params/toBase58String'
 import { createHttpTransport } from '../../transport/createHttpTransport'
 import { redactUrl } from '../../transport/redact'

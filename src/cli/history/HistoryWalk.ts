@@ -1,4 +1,4 @@
-import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { HistoryCheckpoint } from '../../history/types'
 import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import type { HistoryEntry } from './HistoryEntry'
 

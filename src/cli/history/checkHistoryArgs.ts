@@ -1,6 +1,6 @@
 import { createClient } from '../../client'
-import { InvalidParamError } from '../../errors/InvalidParamError'
-import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import { InvalidParamError } from '../../errors/ConfirmedRpcError'
+import type { HistoryCheckpoint } from '../../history/types'
 import { redactUrl } from '../../transport/redact'
 import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import { UsageError } from '../UsageError'

@@ -1,5 +1,5 @@
 import type { Client } from '../../client'
-import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { HistoryCheckpoint } from '../../history/types'
 import { rangeWalker } from '../../ranges/rangeWalker'
 import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import { walletHistory } from '../../wallet/walletHistory'

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { HistoryCheckpoint } from '../../history/HistoryCheckpoint'
+import type { HistoryCheckpoint } from '../../history/types'
 import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
 import { UsageError } from '../UsageError'
 import type { HistoryCheckpointFile } from './HistoryCheckpointFile'

@@ -13,12 +13,12 @@ import {
   isObject,
   isUint,
   type JsonObject,
+  type Miss,
   miss,
   soleKey,
   str,
   uint,
 } from '../runtime/checks'
-import type { Miss } from '../runtime/Miss'
 
 export function checkSignatureInfos(v: unknown, b: boolean): Miss | undefined {
   return each(v, undefined, checkSignatureInfo, 0, b)

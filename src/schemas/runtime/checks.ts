@@ -1,3 +1,47 @@
+import { describeValue, ResponseShapeError } from '../../errors/ConfirmedRpcError'
+import { isPlainObject } from '../../json/parseJson'
+
+/** A JSON path segment: an object key or an array index. */
+export type PathSegment = string | number
+
+/**
+ * The first mismatch a generated validator found. Validators return it instead of throwing, and
+ * each caller prepends its own keys, so that paths are built only when something failed.
+ */
+export type Miss = {
+  /** `true` for an exact integer the `number` mode cannot hold (UNSAFE_INTEGER). */
+  unsafe: boolean
+  /** What the schema expected, e.g. `u64`, `string | null`. */
+  expected: string
+  /** The value found there. */
+  value: unknown
+  /** Keys from the validated root down to the value. */
+  path: PathSegment[]
+}
+
+/** Where a result came from, for the errors a decoder throws. */
+export type DecodeContext = Readonly<{
+  /** JSON-RPC method whose result is decoded. */
+  method: string
+  /** Endpoint with secrets removed; absent for custom transports. */
+  endpoint?: string | undefined
+  /** Removes the endpoint's secrets from text the server sent, before it goes into an error. */
+  redact?: ((text: string) => string) | undefined
+}>
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/** Renders path segments as a JSON path: `$.meta.preBalances[3]`, `$["odd key"]`. */
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = '$'
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else if (IDENTIFIER.test(segment)) out += `.${segment}`
+    else out += `[${JSON.stringify(segment)}]`
+  }
+  return out
+}
+
 /**
  * The primitive checks the generated validators (`../generated/validators.ts`) call. They are
  * small enough for the engine to inline, and allocate only when they report a mismatch.
@@ -6,8 +50,6 @@
  * presence, and report a mismatch with that key as its path: a validator chains them with `||`,
  * which keeps the shipped code small.
  */
-import { isPlainObject } from '../../json/isPlainObject'
-import type { Miss, PathSegment } from './Miss'
 
 /** A JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>
@@ -210,3 +252,56 @@ export type Check = (value: unknown) => Miss | undefined
 
 /** A generated validator of a shape with u64 fields; `big` selects bigint conversion. */
 export type CheckWithMode = (value: unknown, big: boolean) => Miss | undefined
+
+/** A generated validator: checks `value` and converts its u64 fields in place (bigint when `big`). */
+export type Validator = (value: unknown, big: boolean) => Miss | undefined
+
+/**
+ * Runs a validator and throws its mismatch as a `ResponseShapeError`. Anything else it might throw
+ * on a value that is not plain JSON (a frozen object, a throwing getter) is reported the same way,
+ * so that decoding throws nothing but `ResponseShapeError`.
+ */
+export function runValidator(
+  validator: Validator,
+  value: unknown,
+  big: boolean,
+  context: DecodeContext,
+): void {
+  let found: Miss | undefined
+  try {
+    found = validator(value, big)
+  } catch (cause) {
+    const failure = { unsafe: false, expected: 'plain JSON data', value, path: [] }
+    throw toResponseShapeError(failure, context, cause)
+  }
+  if (found !== undefined) throw toResponseShapeError(found, context)
+}
+
+/** Turns a validator's mismatch into the error the caller sees. */
+export function toResponseShapeError(
+  found: Miss,
+  context: DecodeContext,
+  cause?: unknown,
+): ResponseShapeError {
+  const path = formatPath(found.path)
+  const base = { method: context.method, endpoint: context.endpoint, path }
+  if (found.unsafe) {
+    const value = String(found.value)
+    return new ResponseShapeError({
+      code: 'UNSAFE_INTEGER',
+      details: [
+        `Value: ${value} (${found.expected}). Use the client option u64: 'bigint' to read it.`,
+      ],
+      context: { ...base, value },
+      cause,
+    })
+  }
+  // The server chose this text; a gateway may echo the caller's API key into it.
+  const received = describeValue(found.value, context.redact)
+  return new ResponseShapeError({
+    code: 'RESPONSE_SHAPE',
+    details: [`Expected ${found.expected}, received ${received}.`],
+    context: { ...base, expected: found.expected, received },
+    cause,
+  })
+}

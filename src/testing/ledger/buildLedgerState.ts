@@ -1,4 +1,4 @@
-import { invalidParam } from '../../shared/invalidParam'
+import { invalidParam } from '../../errors/ConfirmedRpcError'
 import { createRandom } from './createRandom'
 import { createWorld } from './createWorld'
 import { draftTransaction } from './draftTransaction'

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { LedgerState, LedgerTransaction } from './LedgerState'
 import type { LedgerEra } from './ledgerEra'
 import { StoredTransaction } from './StoredTransaction'

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { LedgerTransaction } from '../ledger/LedgerState'
 import type { ArchiveDialect } from './ArchiveDialect'
 import { compareInSlot } from './compareInSlot'

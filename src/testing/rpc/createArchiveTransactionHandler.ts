@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import { createGetTransactionHandler } from './createGetTransactionHandler'
 import type { MethodHandler } from './MethodHandler'
 import { fail, invalidParams } from './RpcErrorObject'

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import { isSigner } from '../ledger/isSigner'
 import { isWritable } from '../ledger/isWritable'
 import type { LedgerBlock, LedgerState, LedgerTransaction } from '../ledger/LedgerState'

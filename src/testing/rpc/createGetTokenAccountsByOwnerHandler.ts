@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { TokenAccountSnapshot } from '../ledger/LedgerState'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../ledger/programIds'
 import { encodeBase64 } from './encodeBase64'

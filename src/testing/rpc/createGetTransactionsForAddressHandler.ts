@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { LedgerState, LedgerTransaction } from '../ledger/LedgerState'
 import { blockTimeFor } from './blockTimeFor'
 import { encodeMeta } from './encodeMeta'

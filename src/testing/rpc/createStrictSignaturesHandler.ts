@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { ArchiveDialect } from './ArchiveDialect'
 import { createGetSignaturesForAddressHandler } from './createGetSignaturesForAddressHandler'
 import type { MethodHandler } from './MethodHandler'

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { TransactionErrorJson } from '../ledger/LedgerState'
 import type { JsonOut } from './JsonOut'
 import type { ProfileRules } from './profileRules'

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import { archiveError } from './findArchiveRefusal'
 import type { JsonOut } from './JsonOut'
 import { methodsFor } from './methodsFor'

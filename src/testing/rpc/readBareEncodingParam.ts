@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import { describeUnexpected } from './describeUnexpected'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'
 import type { WireEncoding } from './WireEncoding'

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import { isUnsignedInteger } from './isUnsignedInteger'
 import type { ProfileRules } from './profileRules'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'

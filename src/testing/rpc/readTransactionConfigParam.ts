@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../json/isPlainObject'
+import { isPlainObject } from '../../json/parseJson'
 import type { ProfileRules } from './profileRules'
 import { invalidParams, type Outcome, ok } from './RpcErrorObject'
 import { readBareEncodingParam } from './readBareEncodingParam'

@@ -6,7 +6,7 @@
  */
 import { createClient } from '../../../src/client'
 import { isConfirmedRpcError } from '../../../src/errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../../../src/history/HistoryCheckpoint'
+import type { HistoryCheckpoint } from '../../../src/history/types'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { pagerOf } from './pagerOf'

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { ConfirmedRpcError } from '../../../src/errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../../../src/history/HistoryCheckpoint'
 import type { SignaturesForAddressOptions } from '../../../src/history/SignaturesForAddressOptions'
+import type { HistoryCheckpoint } from '../../../src/history/types'
 import type { U64Mode } from '../../../src/schemas/common'
 import type { Walker } from './pagerOf'
 import type { Tally } from './tally'

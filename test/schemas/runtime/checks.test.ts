@@ -4,6 +4,7 @@ import {
   eachInt64,
   eachString,
   eachUint,
+  formatPath,
   inside,
   int64,
   is,
@@ -127,5 +128,19 @@ describe('field checks', () => {
       expected: 'string',
       path: ['k', 'a'],
     })
+  })
+})
+
+describe('formatPath', () => {
+  it('renders keys and indexes as a JSON path', () => {
+    expect(formatPath([])).toBe('$')
+    expect(formatPath(['meta', 'preBalances', 3])).toBe('$.meta.preBalances[3]')
+    expect(formatPath([0, 'err', 'InstructionError', 1, 'Custom'])).toBe(
+      '$[0].err.InstructionError[1].Custom',
+    )
+  })
+
+  it('quotes keys that are not identifiers', () => {
+    expect(formatPath(['odd key', 'a"b', '1x'])).toBe('$["odd key"]["a\\"b"]["1x"]')
   })
 })

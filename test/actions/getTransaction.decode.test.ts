@@ -1,16 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/InvalidParamError'
-import { ResponseShapeError } from '../../src/errors/ResponseShapeError'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
+import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
 import { parseJson } from '../../src/json/parseJson'
 import type { TransactionEncoding, U64Mode } from '../../src/schemas/common'
-import { decodeConfirmedTransaction } from '../../src/schemas/decodeConfirmedTransaction'
+import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
 import {
   encodedTransaction,
   jsonParsedTransaction,
   jsonTransfer,
   jsonV0TokenTransfer,
-} from './fixtures'
+} from '../schemas/fixtures'
 import {
   applyMutation,
   arbitraryMutations,
@@ -18,7 +18,7 @@ import {
   REMOVE,
   setAt,
   shapeErrorOf,
-} from './mutations'
+} from '../schemas/mutations'
 
 const context = { method: 'getConfirmedTransaction', endpoint: 'https://rpc.example.com/' }
 

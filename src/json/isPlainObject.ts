@@ -1,6 +1,0 @@
-/**
- * True for a JSON object (not an array, not null).
- */
-export function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

@@ -1,0 +1,108 @@
+import bs58 from 'bs58'
+import { describe, expect, it } from 'vitest'
+import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
+import { resolveWalkOptions } from '../../src/history/resolveWalkOptions'
+import { createCheckpointTracker, linkSignal, lookUpSlot } from '../../src/history/walkPages'
+import { FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
+
+describe('createCheckpointTracker', () => {
+  it('builds the checkpoint from the start and the last entry handed out', () => {
+    const tracker = createCheckpointTracker(
+      { version: 1, address: 'A', before: 'S', until: 'U', remaining: 10, done: false },
+      'm',
+    )
+    expect(tracker.current()).toEqual({
+      version: 1,
+      address: 'A',
+      before: 'S',
+      until: 'U',
+      remaining: 10,
+      done: false,
+    })
+    tracker.advance({ signature: 'x', slot: 2n ** 64n - 1n, transactionIndex: 4 }, 3)
+    expect(tracker.current()).toMatchObject({
+      before: 'x',
+      slot: '18446744073709551615',
+      transactionIndex: 4,
+      remaining: 7,
+    })
+    tracker.finish()
+    expect(tracker.current().done).toBe(true)
+    expect(tracker.current()).not.toBe(tracker.current())
+  })
+
+  it('allows one iteration at a time', () => {
+    const tracker = createCheckpointTracker({ version: 1, address: 'A', done: false }, 'm')
+    tracker.enter()
+    expect(() => tracker.enter()).toThrow(InvalidParamError)
+    tracker.leave()
+    expect(() => tracker.enter()).not.toThrow()
+  })
+})
+
+// The slot of a cursor, which a walk needs to reject a lagging node's page that ran past an
+// `until` the node did not know.
+
+const ledgers = ledgersByProfile(23, 600)
+const signal = new AbortController().signal
+
+describe('lookUpSlot', () => {
+  it.each(PROFILES)('finds a finalized transaction at every commitment (%s)', async (profile) => {
+    // A 1.3 node refuses a commitment for this method (-32602): it is asked without one.
+    const ledger = ledgers[profile]
+    const address = ledger.addresses()[0] as string
+    const [entry] = ledger.signatures(address)
+    if (entry === undefined) throw new Error('an address without history')
+    for (const commitment of [undefined, 'confirmed', 'finalized'] as const) {
+      const { context } = setup(ledger)
+      const plan = resolveWalkOptions('signaturesForAddress', address, { ...FAST, commitment })
+      expect(await lookUpSlot(context, plan, entry.signature, signal)).toBe(BigInt(entry.slot))
+    }
+  })
+
+  it.each(PROFILES)(
+    'gives undefined for a signature the node does not have (%s)',
+    async (profile) => {
+      const ledger = ledgers[profile]
+      const { context, wire } = setup(ledger)
+      const plan = resolveWalkOptions('signaturesForAddress', ledger.addresses()[0] as string, {
+        ...FAST,
+        commitment: 'confirmed',
+        pageRetries: 2,
+      })
+      const unknown = bs58.encode(new Uint8Array(64).fill(7))
+      expect(await lookUpSlot(context, plan, unknown, signal)).toBeUndefined()
+      // Asked again, as a lagging node may not have it yet: once plus `pageRetries` times.
+      const asked = wire.sent.filter((request) => /Transaction$/.test(request.method))
+      expect(asked.length).toBeGreaterThanOrEqual(3)
+    },
+  )
+})
+
+describe('linkSignal', () => {
+  it('follows the parent signal, with its reason', () => {
+    const parent = new AbortController()
+    const link = linkSignal(parent.signal)
+    parent.abort('stop')
+    expect(link.signal.aborted).toBe(true)
+    expect(link.signal.reason).toBe('stop')
+  })
+
+  it('starts aborted under an aborted parent, and works without one', () => {
+    expect(linkSignal(AbortSignal.abort()).signal.aborted).toBe(true)
+    const alone = linkSignal(undefined)
+    alone.abort()
+    expect(alone.signal.aborted).toBe(true)
+  })
+
+  it('aborts on its own without touching the parent, and lets go of it', () => {
+    const parent = new AbortController()
+    const link = linkSignal(parent.signal)
+    link.abort()
+    expect(parent.signal.aborted).toBe(false)
+    const other = linkSignal(parent.signal)
+    other.dispose()
+    parent.abort()
+    expect(other.signal.aborted).toBe(false)
+  })
+})
