@@ -1,11 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
 import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
 import { parseJson } from '../../src/json/parseJson'
 import type { U64Mode } from '../../src/schemas/common'
-import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
 import { SIG_A, signaturePage } from '../schemas/fixtures'
-import { applyMutation, arbitraryMutations, REMOVE, setAt, shapeErrorOf } from '../schemas/mutations'
+import {
+  applyMutation,
+  arbitraryMutations,
+  REMOVE,
+  setAt,
+  shapeErrorOf,
+} from '../schemas/mutations'
 
 const context = { method: 'getConfirmedSignaturesForAddress2' }
 

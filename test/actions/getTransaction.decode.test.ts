@@ -1,10 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
-import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
+import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
+import { InvalidParamError, ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
 import { parseJson } from '../../src/json/parseJson'
 import type { TransactionEncoding, U64Mode } from '../../src/schemas/common'
-import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
 import {
   encodedTransaction,
   jsonParsedTransaction,

@@ -1,9 +1,11 @@
 import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, createClient } from '../../src/client'
-import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
-import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
-import { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
+import {
+  InvalidParamError,
+  ResponseShapeError,
+  RpcResponseError,
+} from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { pickTransactions } from './ledgerFixture'

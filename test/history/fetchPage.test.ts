@@ -130,7 +130,6 @@ describe('findStaleEntry', () => {
   })
 })
 
-
 describe('takeFreshEntries', () => {
   it('moves the cursor to the last entry and remembers only its slot', () => {
     const cursor: PageCursor = {
