@@ -415,7 +415,7 @@ describe('parallel ranges, exact against the oracle', () => {
 
   it('on random ledgers, queries, page sizes and lanes, for every profile', async () => {
     await fc.assert(checkOnRandomLedgers({ min: 300, max: 2000 }, 3, query, check), {
-      numRuns: quickOrFull(3, 8),
+      numRuns: quickOrFull(2, 8),
     })
   })
 
