@@ -12,3 +12,16 @@ export const SLOW_TESTS = [
   'test/package/**/*.test.ts',
   'test/**/*.slow.test.ts',
 ]
+
+/**
+ * Files that `npm test` runs with fewer property runs (or a smaller count) through
+ * `quickOrFull` (test/helpers/quickOrFull.ts), and that `npm run test:slow` runs again with the
+ * full ones. test/slowTests.test.ts checks that this list and the callers agree.
+ */
+export const FULL_RUN_TESTS = [
+  'test/history/archiveWalk.test.ts',
+  'test/history/signaturesForAddress.faults.test.ts',
+  'test/history/signaturesForAddress.heap.test.ts',
+  'test/history/signaturesForAddress.test.ts',
+  'test/ranges/walkRanges.test.ts',
+]

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signaturesForAddress, transactionsForAddress } from '../../src/actions/index'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { LedgerState } from '../../src/testing/ledger/LedgerState'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 
 // The walks as docs/actions.md shows them: over a bare HTTP transport, no client, no method
 // policy, against the releases that exist today (2.x and 4.x removed the deprecated methods).
+let state: LedgerState | undefined
+
 // The walks send the replacements, so they work there as they are.
 describe.each(['v2', 'v4'] as const)(
   'the walks over a bare createHttpTransport (%s)',
@@ -15,7 +18,9 @@ describe.each(['v2', 'v4'] as const)(
     let server: MockLedgerServer
     const methods: string[] = []
     beforeAll(async () => {
-      ledger = createMockLedger({ seed: 21, transactions: 1_500, profile })
+      // 2.x and 4.x are of one era (`ledgerEra`): the seed gives both the same state, built once.
+      state ??= createMockLedger({ seed: 21, transactions: 1_500, profile }).state
+      ledger = createMockLedger({ state, profile })
       // Counts what reaches the node, by method.
       server = await serveMockLedger({
         ...ledger,

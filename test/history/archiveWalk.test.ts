@@ -10,6 +10,7 @@ import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
 import type { RpcTransport } from '../../src/transport/types'
+import { quickOrFull } from '../helpers/quickOrFull'
 import { collect, FAST, setup } from './walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an
@@ -77,7 +78,7 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
           if (query.until !== undefined) expect(walked).not.toContain(query.until)
         },
       ),
-      { numRuns: 60, seed: 29 },
+      { numRuns: quickOrFull(20, 60), seed: 29 },
     )
   })
 

@@ -12,6 +12,7 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { quickOrFull } from '../helpers/quickOrFull'
 import { expectedWalk, ledgerSignatures } from './historyOracle'
 import { instrumentTransport } from './instrumentTransport'
 import { collect, ledgersByProfile, PROFILES } from './walkSetup'
@@ -125,7 +126,7 @@ describe('signaturesForAddress over HTTP with injected faults', () => {
           }
         },
       ),
-      { numRuns: 30 },
+      { numRuns: quickOrFull(10, 30) },
     )
   })
 

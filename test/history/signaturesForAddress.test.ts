@@ -14,6 +14,7 @@ import type { U64Mode } from '../../src/schemas/common'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import type { RpcRequest } from '../../src/transport/types'
+import { quickOrFull } from '../helpers/quickOrFull'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
 import { createGate, laggingAnswer } from './instrumentTransport'
 import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
@@ -150,7 +151,9 @@ describe('signaturesForAddress: exact against the oracle', () => {
   }
 
   it('on random ledgers, queries and page sizes, for every profile', async () => {
-    await fc.assert(checkOnRandomLedgers({ min: 20, max: 260 }, 4, query, check), { numRuns: 25 })
+    await fc.assert(checkOnRandomLedgers({ min: 20, max: 260 }, 4, query, check), {
+      numRuns: quickOrFull(6, 25),
+    })
   })
 
   it('on the fixed ledger, with cursors from anywhere in it', async () => {
@@ -158,7 +161,7 @@ describe('signaturesForAddress: exact against the oracle', () => {
       const ledger = ledgers[profile]
       await fc.assert(
         fc.asyncProperty(query(ledger), (q) => check(ledger, profile, q)),
-        { numRuns: 40 },
+        { numRuns: quickOrFull(10, 40) },
       )
     }
   })
@@ -198,7 +201,7 @@ describe('signaturesForAddress: checkpoints', () => {
           expect([...seen, ...rest]).toEqual(full)
         },
       ),
-      { numRuns: 40 },
+      { numRuns: quickOrFull(12, 40) },
     )
   })
 

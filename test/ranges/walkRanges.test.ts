@@ -17,6 +17,7 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { quickOrFull } from '../helpers/quickOrFull'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../history/historyOracle'
 import type { Intercept } from '../history/instrumentTransport'
 import {
@@ -413,7 +414,9 @@ describe('parallel ranges, exact against the oracle', () => {
   }
 
   it('on random ledgers, queries, page sizes and lanes, for every profile', async () => {
-    await fc.assert(checkOnRandomLedgers({ min: 300, max: 2000 }, 3, query, check), { numRuns: 8 })
+    await fc.assert(checkOnRandomLedgers({ min: 300, max: 2000 }, 3, query, check), {
+      numRuns: quickOrFull(2, 8),
+    })
   })
 
   it('with answers in random order, so that free lanes split ranges anywhere', async () => {
@@ -423,7 +426,7 @@ describe('parallel ranges, exact against the oracle', () => {
       fc.asyncProperty(query(ledger), (q) =>
         check(ledger, 'v1.18', { ...q, order: 'newest' }, jitter),
       ),
-      { numRuns: 25 },
+      { numRuns: quickOrFull(8, 25) },
     )
   })
 
@@ -432,7 +435,7 @@ describe('parallel ranges, exact against the oracle', () => {
       const ledger = ledgers[profile]
       await fc.assert(
         fc.asyncProperty(query(ledger), (q) => check(ledger, profile, q)),
-        { numRuns: 12 },
+        { numRuns: quickOrFull(4, 12) },
       )
     }
   })
@@ -692,7 +695,7 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
           )
         },
       ),
-      { numRuns: 25 },
+      { numRuns: quickOrFull(8, 25) },
     )
     // The probe went out once for this transport, whatever the number of walks.
     const probes = wire.sent.filter(

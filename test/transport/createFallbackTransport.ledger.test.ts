@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/LedgerState'
 import {
   type MockLedgerServer,
   type ServeMockLedgerOptions,
@@ -22,10 +22,14 @@ import { expectedWalk } from '../history/historyOracle'
 
 const SEED = 21
 const ledgers = new Map<LedgerProfile, MockLedger>()
+let state: LedgerState | undefined
 const ledger = (profile: LedgerProfile): MockLedger => {
   let built = ledgers.get(profile)
   if (built === undefined) {
-    built = createMockLedger({ seed: SEED, profile })
+    // The profiles served here (1.18, 2.x) are of one era (`ledgerEra`), so the seed gives them
+    // the same ledger: it is built once (createMockLedger refuses a state of another era).
+    state ??= createMockLedger({ seed: SEED }).state
+    built = createMockLedger({ state, profile })
     ledgers.set(profile, built)
   }
   return built

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { walletHistory } from '../../src/actions'
 import { createClient } from '../../src/client'
-import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
 import type { WalletCheckpoint } from '../../src/wallet/WalletCheckpoint'
 import type { WalletEntry } from '../../src/wallet/WalletEntry'
 import { instrumentTransport } from '../history/instrumentTransport'
-import { expectWallet, payers } from './walletSetup'
+import { expectWallet, payers, walletLedger } from './walletSetup'
 
 const FAST = { pageRetryDelayMs: 1 } as const
 const PROVIDER = 'getTransactionsForAddress'
@@ -18,11 +18,7 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 }
 
 function providerLedger(profile: LedgerProfile, providerOwnerDataSlot?: number): MockLedger {
-  return createMockLedger({
-    seed: 11,
-    profile,
-    transactions: 1_200,
-    tokenLifecycles: true,
+  return walletLedger(profile, 11, 1_200, {
     providerMethods: [PROVIDER],
     ...(providerOwnerDataSlot === undefined ? {} : { providerOwnerDataSlot }),
   })
@@ -205,12 +201,7 @@ describe('walletHistory provider fallback and paths', () => {
 
   for (const profile of ['v1.14', 'v4'] as const) {
     it(`falls back to the standard walk where the method is not served (${profile})`, async () => {
-      const ledger = createMockLedger({
-        seed: 11,
-        profile,
-        transactions: 1_200,
-        tokenLifecycles: true,
-      })
+      const ledger = walletLedger(profile)
       const owner = payers(ledger)[0] as string
       const { wire, client } = setup(ledger)
       const walk = walletHistory(client, owner, { provider: true, ...FAST })
@@ -223,7 +214,7 @@ describe('walletHistory provider fallback and paths', () => {
   }
 
   it('falls back where the provider refuses tokenAccounts (a JSON-RPC error to the probe)', async () => {
-    const ledger = createMockLedger({ seed: 11, profile: 'v2', tokenLifecycles: true })
+    const ledger = walletLedger('v2')
     const owner = payers(ledger)[0] as string
     const wire = instrumentTransport(ledger.transport, async (request, next) =>
       request.method === PROVIDER
@@ -290,7 +281,7 @@ describe('walletHistory provider fallback and paths', () => {
     const walk = walletHistory(setup(served).client, owner, { provider: true })
     for await (const entry of walk) if (entry.slot > 0) break
     expect(walk.checkpoint()).toMatchObject({ provider: true, done: false })
-    const plain = createMockLedger({ seed: 11, profile: 'v2', tokenLifecycles: true })
+    const plain = walletLedger('v2')
     const error = await collect(
       walletHistory(setup(plain).client, owner, { provider: true, resume: walk.checkpoint() }),
     ).catch((e: unknown) => e)

@@ -1,6 +1,11 @@
 import { expect } from 'vitest'
-import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import {
+  type CreateMockLedgerOptions,
+  createMockLedger,
+  type MockLedger,
+} from '../../src/testing/createMockLedger'
+import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/LedgerState'
+import { ledgerEra } from '../../src/testing/ledger/ledgerEra'
 import type { WalletEntry } from '../../src/wallet/WalletEntry'
 
 export const PROFILES: readonly LedgerProfile[] = [
@@ -16,9 +21,26 @@ export const PROFILES: readonly LedgerProfile[] = [
   'superbank',
 ]
 
-/** A ledger with token account lives. */
-export function walletLedger(profile: LedgerProfile, seed = 11, transactions = 1_200): MockLedger {
-  return createMockLedger({ seed, profile, transactions, tokenLifecycles: true })
+const states = new Map<string, LedgerState>()
+
+/**
+ * A ledger with token account lives, served as `profile` with the options in `served`. The state
+ * is built once per seed, size and era: the 1.18, 2.x, 4.x and archive profiles share one
+ * (`ledgerEra`), and building it was most of these files' time.
+ */
+export function walletLedger(
+  profile: LedgerProfile,
+  seed = 11,
+  transactions = 1_200,
+  served: Pick<CreateMockLedgerOptions, 'providerMethods' | 'providerOwnerDataSlot'> = {},
+): MockLedger {
+  const key = `${seed} ${transactions} ${JSON.stringify(ledgerEra(profile))}`
+  let state = states.get(key)
+  if (state === undefined) {
+    state = createMockLedger({ seed, profile, transactions, tokenLifecycles: true }).state
+    states.set(key, state)
+  }
+  return createMockLedger({ state, profile, ...served })
 }
 
 /** Fee payers, busiest first: the hot wallet, then the others. */

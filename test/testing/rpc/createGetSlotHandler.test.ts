@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { createMockLedger } from '../../../src/testing/createMockLedger'
+import { createMockLedger, type MockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 
+// One ledger per profile for every test: getSlot reads it and changes nothing.
+const ledgers = new Map<LedgerProfile, MockLedger>()
+function ledgerOf(profile: LedgerProfile): MockLedger {
+  let ledger = ledgers.get(profile)
+  if (ledger === undefined) {
+    ledger = createMockLedger({ seed: 11, transactions: 300, profile })
+    ledgers.set(profile, ledger)
+  }
+  return ledger
+}
+
 describe.each(PROFILES)('getSlot on %s', (profile) => {
-  const ledger = createMockLedger({ seed: 11, transactions: 300, profile })
+  const ledger = ledgerOf(profile)
   const { frontiers } = ledger.state
   const call = (params?: unknown) =>
     ledger.handle({ jsonrpc: '2.0', id: 1, method: 'getSlot', params }) as Answer
@@ -35,7 +46,7 @@ describe.each(PROFILES)('getSlot on %s', (profile) => {
 describe.each(['v1.6', 'v1.9', 'v1.14', 'v1.18'] as const)(
   'getSlot commitments on %s',
   (profile) => {
-    const ledger = createMockLedger({ seed: 11, transactions: 300, profile })
+    const ledger = ledgerOf(profile)
     const { frontiers } = ledger.state
     const slot = (commitment: string) =>
       (
@@ -60,7 +71,7 @@ describe.each(['v1.6', 'v1.9', 'v1.14', 'v1.18'] as const)(
 
 describe('getSlot params per release', () => {
   const call = (profile: LedgerProfile, params: unknown) => {
-    const ledger = createMockLedger({ seed: 11, transactions: 300, profile })
+    const ledger = ledgerOf(profile)
     return {
       ledger,
       answer: ledger.handle({ jsonrpc: '2.0', id: 1, method: 'getSlot', params }) as Answer,
