@@ -1,6 +1,6 @@
 import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { checkInteger } from '../params/checkConfigFields'
-import { abortedError, isMethodRefused } from '../transport/transportErrors'
+import { abortedError, isMethodRefused } from '../transport/response'
 import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../transport/types'
 import {
   type DeprecatedMethod,

@@ -4,7 +4,7 @@ import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { isPlainObject } from '../json/parseJson'
 import type { Commitment, U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/checks'
-import { isMethodRefused } from '../transport/transportErrors'
+import { isMethodRefused } from '../transport/response'
 import { readSlot } from './requestSlot'
 
 /** What a walk asks of blocks to cut its history into ranges. @internal */

@@ -1,7 +1,6 @@
 import { describeValue, invalidParam } from '../errors/ConfirmedRpcError'
 import { parseJson } from '../json/parseJson'
-import { readRpcResponse } from '../transport/response'
-import { abortedError, BODY_NOT_JSON, malformedError } from '../transport/transportErrors'
+import { abortedError, BODY_NOT_JSON, malformedError, readRpcResponse } from '../transport/response'
 import type { RpcTransport } from '../transport/types'
 import { buildLedgerState } from './ledger/buildLedgerState'
 import { findAnachronism } from './ledger/findAnachronism'

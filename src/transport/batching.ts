@@ -13,9 +13,8 @@ import {
   takeBudget,
 } from './createHttpTransport'
 import { finalizeError } from './redact'
-import { readRpcResponse } from './response'
+import { abortedError, malformedError, readRpcResponse } from './response'
 import { withRetry } from './retry'
-import { abortedError, malformedError } from './transportErrors'
 import type {
   Batching,
   BatchScheduler,

@@ -16,6 +16,7 @@ import {
   RETRY,
 } from './checkOptions'
 import { notify } from './createHttpTransport'
+import { abortedError, isMethodRefused } from './response'
 import {
   DEFAULT_INTERNALS,
   type HttpTransportRetryOptions,
@@ -23,7 +24,6 @@ import {
   readRetryOptions,
   retryDelay,
 } from './retry'
-import { abortedError, isMethodRefused } from './transportErrors'
 import type {
   HttpTransportInternals,
   RpcRequest,

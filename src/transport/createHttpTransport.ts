@@ -12,7 +12,16 @@ import {
 } from './checkOptions'
 import { defaultFetch } from './defaultFetch'
 import { collectSecrets, redactParsedUrl, redactText } from './redact'
-import { readBodyText, readResponseHeaders, readRpcResponse } from './response'
+import {
+  abortedError,
+  BODY_NOT_JSON,
+  bodyExcerpt,
+  malformedError,
+  networkError,
+  readBodyText,
+  readResponseHeaders,
+  readRpcResponse,
+} from './response'
 import {
   DEFAULT_INTERNALS,
   type EarlierAttempt,
@@ -21,13 +30,6 @@ import {
   readRetryOptions,
   withRetry,
 } from './retry'
-import {
-  abortedError,
-  BODY_NOT_JSON,
-  bodyExcerpt,
-  malformedError,
-  networkError,
-} from './transportErrors'
 import type {
   Batching,
   FetchFunction,

@@ -1,8 +1,8 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import { isPlainObject } from '../json/parseJson'
 import { checkOptions, POSITIVE } from './checkOptions'
+import { abortedError } from './response'
 import { DEFAULT_INTERNALS } from './retry'
-import { abortedError } from './transportErrors'
 import type { HttpTransportInternals, RequestBudget } from './types'
 
 /** Options of {@link createRequestBudget}. */

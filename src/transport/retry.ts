@@ -4,7 +4,7 @@ import { LONG_TERM_STORAGE_UNREACHABLE, NODE_UNHEALTHY } from '../errors/JsonRpc
 import { sleep } from '../shared/async'
 import { COUNT, checkOptions, DURATION, FUNCTION, type OptionRule } from './checkOptions'
 import { finalizeError } from './redact'
-import { abortedError, BODY_NOT_JSON } from './transportErrors'
+import { abortedError, BODY_NOT_JSON } from './response'
 import {
   type HttpTransportConfig,
   type HttpTransportInternals,

@@ -1,6 +1,5 @@
 import bs58 from 'bs58'
-import { isOnEd25519Curve } from '../shared/isOnEd25519Curve'
-import { programAddressPreimage } from '../shared/programAddressPreimage'
+import { isOnEd25519Curve, programAddressPreimage } from '../shared/programAddress'
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from './tokenProgramIds'
 
 // Marked pure: an app that imports an action but never walks a wallet drops it from its bundle.

@@ -1,7 +1,6 @@
 import { parseJson } from '../../src/json/parseJson'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import { readRpcResponse } from '../../src/transport/response'
-import { abortedError } from '../../src/transport/transportErrors'
+import { abortedError, readRpcResponse } from '../../src/transport/response'
 import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../../src/transport/types'
 
 /** Decides how one request is answered; `next` sends it on unchanged. */

@@ -12,7 +12,7 @@ import {
 } from '../../src/testing/serveMockLedger'
 import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { BODY_NOT_JSON } from '../../src/transport/transportErrors'
+import { BODY_NOT_JSON } from '../../src/transport/response'
 import type { HttpResponseEvent, ThrottleEvent } from '../../src/transport/types'
 import { pagerOf } from './support/pagerOf'
 import { runPool } from './support/runPool'

@@ -5,18 +5,18 @@ import {
   TransportError,
 } from '../../src/errors/ConfirmedRpcError'
 import {
+  abortedError,
+  BODY_NOT_JSON,
+  malformedError,
+  networkError,
+} from '../../src/transport/response'
+import {
   DEFAULT_INTERNALS,
   isRetryableError,
   parseRetryAfter,
   readRetryOptions,
   retryDelay,
 } from '../../src/transport/retry'
-import {
-  abortedError,
-  BODY_NOT_JSON,
-  malformedError,
-  networkError,
-} from '../../src/transport/transportErrors'
 import { MAX_RETRY_AFTER_MS } from '../../src/transport/types'
 
 describe('readRetryOptions', () => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import bs58 from 'bs58'
-import { isOnEd25519Curve } from '../../shared/isOnEd25519Curve'
-import { programAddressPreimage } from '../../shared/programAddressPreimage'
+import { isOnEd25519Curve, programAddressPreimage } from '../../shared/programAddress'
 import { encodeKeyBase58 } from './encodeKeyBase58'
 import type { LedgerAccount } from './LedgerAccount'
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from './programIds'

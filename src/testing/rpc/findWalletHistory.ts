@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import bs58 from 'bs58'
-import { isOnEd25519Curve } from '../../shared/isOnEd25519Curve'
-import { programAddressPreimage } from '../../shared/programAddressPreimage'
+import { isOnEd25519Curve, programAddressPreimage } from '../../shared/programAddress'
 import type {
   CompiledInstruction,
   LedgerTransaction,
