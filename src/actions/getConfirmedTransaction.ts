@@ -1,6 +1,6 @@
 import { compactTransactionParams } from '../migrate/mappings'
-import { readTransactionConfig } from '../params/readTransactionConfig'
-import { SIGNATURE, toBase58String } from '../params/toBase58String'
+import { SIGNATURE, toBase58String } from '../params/readFields'
+import { readTransactionConfig } from '../params/readWireConfig'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, Commitment, TransactionEncoding, U64Mode } from '../schemas/common'
 import type { ActionClient } from './ActionClient'

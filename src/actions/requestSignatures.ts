@@ -1,5 +1,5 @@
+import { ADDRESS, toBase58String } from '../params/readFields'
 import { readWireConfig, type WireKey } from '../params/readWireConfig'
-import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { decodeSignatureInfos } from '../schemas/decodeSignatureInfos'
 import type { SignatureInfo } from '../schemas/SignatureInfo'

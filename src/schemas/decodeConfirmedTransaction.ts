@@ -1,4 +1,4 @@
-import { checkEncoding } from '../params/checkConfigFields'
+import { checkEncoding } from '../params/readFields'
 import type { ConfirmedTransaction } from './ConfirmedTransaction'
 import type { TransactionEncoding, U64Mode } from './common'
 import type { DecodeContext } from './DecodeContext'

@@ -5,7 +5,7 @@ import {
   type MethodRoute,
   type MethodRouteState,
 } from '../migrate/createMethodRoute'
-import { checkKnownKeys } from '../params/checkKnownKeys'
+import { checkKnownKeys } from '../params/readFields'
 import { describeValue } from '../shared/describeValue'
 import { invalidParam } from '../shared/invalidParam'
 import { defaultFetch } from '../transport/defaultFetch'
