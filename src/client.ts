@@ -206,18 +206,13 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
   ): Promise<unknown>
 }>
 
-// Every option of `createClient` but the HTTP ones: an unknown one (a typo, or one of a newer
-// version) is refused.
-const CLIENT_FIELDS = {
-  u64: /* @__PURE__ */ oneOf(['number', 'bigint'], 'number'),
-  ...POLICY_FIELDS,
-  transport: /* @__PURE__ */ field<RpcTransport>(isFunction, 'a function'),
-  // Options of the second wave that became values the caller composes: refused with the way over.
-  requestsPerSecond: /* @__PURE__ */ moved(
-    'use { budget: createRequestBudget({ requestsPerSecond }) }',
-  ),
-  rank: /* @__PURE__ */ moved('use { transport: createFallbackTransport([...], { rank }) }'),
-}
+// Options of the second wave that became values the caller composes: refused with the way over.
+const MOVED_BUDGET = /* @__PURE__ */ moved(
+  'use { budget: createRequestBudget({ requestsPerSecond }) }',
+)
+const MOVED_RANK = /* @__PURE__ */ moved(
+  'use { transport: createFallbackTransport([...], { rank }) }',
+)
 
 const oneUrl: FieldReader<string> = (value, method, param) =>
   Array.isArray(value)
@@ -253,7 +248,9 @@ const oneUrl: FieldReader<string> = (value, method, param) =>
 export function createClient<TMode extends U64Mode = 'number'>(
   options: ClientOptions<TMode>,
 ): Client<TMode> {
-  // With a ready transport, the HTTP options would go unused: refused like a typo.
+  // Every option of `createClient`: an unknown one (a typo, or one of a newer version) is
+  // refused. With a ready transport, the HTTP options would go unused: refused like a typo.
+  // (The table is built here: at the top of the module, its spreads would stay in every app.)
   const ready = (options as { transport?: unknown } | null)?.transport !== undefined
   const {
     u64: mode,
@@ -261,7 +258,14 @@ export function createClient<TMode extends U64Mode = 'number'>(
     ...policy
   } = readFields(
     options,
-    ready ? CLIENT_FIELDS : { ...CLIENT_FIELDS, ...HTTP_TRANSPORT_FIELDS, url: oneUrl },
+    {
+      u64: oneOf(['number', 'bigint'], 'number'),
+      ...POLICY_FIELDS,
+      transport: field<RpcTransport>(isFunction, 'a function'),
+      ...(!ready && { ...HTTP_TRANSPORT_FIELDS, url: oneUrl }),
+      requestsPerSecond: MOVED_BUDGET,
+      rank: MOVED_RANK,
+    },
     'createClient',
     'options',
     '',
