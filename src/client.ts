@@ -25,18 +25,23 @@ import {
   type TransactionWalk,
   transactionsForAddress,
 } from './history/transactionsForAddress'
-import { type MethodsPolicy, withMethodPolicy } from './migrate/withMethodPolicy'
-import { checkKnownKeys } from './params/checkKnownKeys'
+import { type MethodsPolicy, POLICY_FIELDS, withMethodPolicy } from './migrate/withMethodPolicy'
+import {
+  type FieldReader,
+  fail,
+  field,
+  isFunction,
+  moved,
+  oneOf,
+  readFields,
+} from './params/readFields'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
-import type { HttpTransportOptions } from './transport/createHttpTransport'
-import { createHttpTransport, HTTP_TRANSPORT_OPTION_KEYS } from './transport/createHttpTransport'
+import {
+  createHttpTransport,
+  HTTP_TRANSPORT_FIELDS,
+  type HttpTransportOptions,
+} from './transport/createHttpTransport'
 import type { RpcTransport, RpcTransportOptions } from './transport/types'
-
-// Options of the second wave that became values the caller composes: refused with the way over.
-const MOVED_OPTIONS: readonly (readonly [string, string])[] = [
-  ['requestsPerSecond', 'use { budget: createRequestBudget({ requestsPerSecond }) }'],
-  ['rank', 'use { transport: createFallbackTransport([...], { rank }) }'],
-]
 
 /** Options shared by both ways of building a client. */
 export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
@@ -197,6 +202,23 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
   ): Promise<unknown>
 }>
 
+// Options of the second wave that became values the caller composes: refused with the way over.
+const MOVED_BUDGET = /* @__PURE__ */ moved(
+  'use { budget: createRequestBudget({ requestsPerSecond }) }',
+)
+const MOVED_RANK = /* @__PURE__ */ moved(
+  'use { transport: createFallbackTransport([...], { rank }) }',
+)
+
+const oneUrl: FieldReader<string> = (value, method, param) =>
+  Array.isArray(value)
+    ? fail(
+        method,
+        param,
+        'expected one URL; for several, use { transport: createFallbackTransport([createHttpTransport({ url }), ...]) }',
+      )
+    : HTTP_TRANSPORT_FIELDS.url(value, method, param)
+
 /**
  * Creates a client for the two deprecated history methods and their replacements.
  *
@@ -222,56 +244,40 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
 export function createClient<TMode extends U64Mode = 'number'>(
   options: ClientOptions<TMode>,
 ): Client<TMode> {
-  if (typeof options !== 'object' || options === null) {
-    throw invalidParam('createClient', 'options', 'expected an object')
-  }
-  const moved = MOVED_OPTIONS.find(([key]) => (options as Record<string, unknown>)[key] != null)
-  if (moved !== undefined) throw invalidParam('createClient', moved[0], moved[1])
   // Every option of `createClient`: an unknown one (a typo, or one of a newer version) is
   // refused. With a ready transport, the HTTP options would go unused: refused like a typo.
-  const known = [
-    ...Object.keys({
-      u64: true,
-      methods: true,
-      deprecationWarnings: true,
-      maxSupportedTransactionVersion: true,
-    } satisfies Record<keyof ClientBaseOptions, true>),
-    'transport',
-    ...(options.transport === undefined ? HTTP_TRANSPORT_OPTION_KEYS : []),
-  ]
-  checkKnownKeys(options, known, 'createClient', 'options')
-  const u64 = (options.u64 ?? 'number') as TMode
-  if (u64 !== 'number' && u64 !== 'bigint') {
-    throw invalidParam('createClient', 'u64', `expected 'number' or 'bigint', got ${String(u64)}`)
-  }
-  const { methods, deprecationWarnings, maxSupportedTransactionVersion } = options
-  let inner: RpcTransport
-  if (options.transport !== undefined) {
-    if (typeof options.transport !== 'function') {
-      throw invalidParam('createClient', 'transport', 'expected a function')
-    }
-    inner = options.transport
-  } else if (Array.isArray(options.url)) {
-    throw invalidParam(
-      'createClient',
-      'url',
-      'expected one URL; for several, use { transport: createFallbackTransport([createHttpTransport({ url }), ...]) }',
-    )
-  } else {
-    const {
-      u64: _,
-      methods: _m,
-      deprecationWarnings: _d,
-      maxSupportedTransactionVersion: _v,
-      ...http
-    } = options
-    inner = createHttpTransport(http)
+  // (The table is built here: at the top of the module, its spreads would stay in every app.)
+  const ready = (options as { transport?: unknown } | null)?.transport !== undefined
+  const {
+    u64: mode,
+    transport: given,
+    ...policy
+  } = readFields(
+    options,
+    {
+      u64: oneOf(['number', 'bigint'], 'number'),
+      ...POLICY_FIELDS,
+      transport: field<RpcTransport>(isFunction, 'a function'),
+      ...(!ready && { ...HTTP_TRANSPORT_FIELDS, url: oneUrl }),
+      requestsPerSecond: MOVED_BUDGET,
+      rank: MOVED_RANK,
+    },
+    'createClient',
+    'options',
+    '',
+  )
+  const u64 = mode as TMode
+  let inner = given
+  if (inner === undefined) {
+    const http: Record<string, unknown> = {}
+    for (const key in HTTP_TRANSPORT_FIELDS) http[key] = (options as Record<string, unknown>)[key]
+    inner = createHttpTransport(http as HttpTransportOptions)
   }
   // Everything above the transport (methods, walks, `request`) follows the one policy.
   const transport = withMethodPolicy(inner, {
-    methods,
-    deprecationWarnings,
-    maxSupportedTransactionVersion,
+    methods: policy.methods,
+    deprecationWarnings: policy.deprecationWarnings,
+    maxSupportedTransactionVersion: policy.maxSupportedTransactionVersion,
   })
   const client: ActionClient<TMode> = { transport, u64 }
   // Each method is its action with this client as the first argument.

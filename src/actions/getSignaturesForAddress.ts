@@ -1,5 +1,5 @@
+import { ADDRESS, toBase58String } from '../params/readFields'
 import { readWireConfig, type WireKey } from '../params/readWireConfig'
-import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input, Commitment, U64Mode } from '../schemas/common'
 import { checkSignatureInfos } from '../schemas/generated/validators'
 import { type DecodeContext, runValidator } from '../schemas/runtime/checks'

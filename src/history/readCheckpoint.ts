@@ -1,9 +1,12 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
-import { booleanField } from '../params/booleanField'
-import { checkCommitment } from '../params/checkConfigFields'
-import { integerField } from '../params/integerField'
-import { type FieldReader, readFields } from '../params/readFields'
-import { signatureField } from '../params/signatureField'
+import {
+  booleanField,
+  checkCommitment,
+  type FieldReader,
+  integerField,
+  readFields,
+  signatureField,
+} from '../params/readFields'
 import type { HistoryCheckpoint } from './types'
 
 /**

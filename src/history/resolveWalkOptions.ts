@@ -1,14 +1,26 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
-import { booleanField } from '../params/booleanField'
-import { checkCommitment, checkSignal } from '../params/checkConfigFields'
-import { integerField } from '../params/integerField'
-import { type FieldReader, type Fields, readFields } from '../params/readFields'
-import { signatureField } from '../params/signatureField'
-import { ADDRESS, toBase58String } from '../params/toBase58String'
+import {
+  ADDRESS,
+  booleanField,
+  checkCommitment,
+  checkSignal,
+  type FieldReader,
+  type Fields,
+  field,
+  integerField,
+  isFunction,
+  moved,
+  readFields,
+  signatureField,
+  toBase58String,
+} from '../params/readFields'
 import type { Base58Input } from '../schemas/common'
 import { readCheckpoint } from './readCheckpoint'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import type { HistoryCheckpoint, HistoryWalker, WalkPlan } from './types'
+
+const MOVED_TO_WALKER =
+  'walks in ranges take a walker: { walker: rangeWalker({ parallel, order }) }'
 
 /** The options every history walk knows, and how each is read (defaults included). @internal */
 // The factory calls are marked pure: a bundle that never walks must be able to drop this table.
@@ -28,24 +40,13 @@ export const WALK_OPTIONS = {
   emptyPageChecks: /* @__PURE__ */ integerField(0, 100, 2),
   // Off unless asked for: see the option's TSDoc.
   headCheck: /* @__PURE__ */ booleanField(false),
-  walker: (value: unknown, method: string, param: string): HistoryWalker | undefined => {
-    if (value === undefined || typeof (value as Partial<HistoryWalker>).walk === 'function') {
-      return value as HistoryWalker | undefined
-    }
-    throw invalidParam(method, param, 'expected a walker, such as rangeWalker({ parallel: 8 })')
-  },
+  walker: /* @__PURE__ */ field<HistoryWalker>(
+    (value) => isFunction((value as Partial<HistoryWalker>).walk),
+    'a walker, such as rangeWalker({ parallel: 8 })',
+  ),
   // Options of the second wave, now the walker's: named in the refusal rather than "unknown".
-  parallel: movedToWalker,
-  order: movedToWalker,
-}
-
-function movedToWalker(value: unknown, method: string, param: string): undefined {
-  if (value === undefined) return undefined
-  throw invalidParam(
-    method,
-    param,
-    'walks in ranges take a walker: { walker: rangeWalker({ parallel, order }) }',
-  )
+  parallel: /* @__PURE__ */ moved(MOVED_TO_WALKER),
+  order: /* @__PURE__ */ moved(MOVED_TO_WALKER),
 }
 
 /** The options of a walk: those of every walk, plus those of the kind of walk. @internal */

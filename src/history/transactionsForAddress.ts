@@ -1,7 +1,6 @@
 import { type ActionClient, readActionClient } from '../actions/ActionClient'
 import { getTransaction } from '../actions/getTransaction'
-import { checkEncoding } from '../params/checkConfigFields'
-import { integerField } from '../params/integerField'
+import { checkEncoding, integerField } from '../params/readFields'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, TransactionEncoding, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../json/parseJson'
-import { checkInteger } from '../params/checkConfigFields'
+import { checkInteger } from '../params/readFields'
 import type { RpcRequest } from '../transport/types'
 
 /** The two deprecated methods this package maps, and the method that replaced each (Solana PR #16502, 1.7). */

@@ -1,5 +1,11 @@
 import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { checkInteger } from '../params/checkConfigFields'
+import {
+  booleanField,
+  type FieldReaders,
+  integerField,
+  oneOf,
+  readFields,
+} from '../params/readFields'
 import { abortedError, isMethodRefused } from '../transport/response'
 import type { RpcRequest, RpcTransport, RpcTransportOptions } from '../transport/types'
 import {
@@ -189,6 +195,13 @@ export type MethodPolicyOptions = Readonly<{
 
 const CALLER = 'withMethodPolicy'
 
+/** The options of {@link withMethodPolicy}, each with its check and default (`createClient` reads them too). @internal */
+export const POLICY_FIELDS = {
+  methods: /* @__PURE__ */ oneOf(['auto', 'deprecated', 'replacement'], 'auto'),
+  deprecationWarnings: /* @__PURE__ */ booleanField(true),
+  maxSupportedTransactionVersion: /* @__PURE__ */ integerField(0, 255),
+} satisfies FieldReaders<MethodPolicyOptions>
+
 /**
  * Wraps a transport so that the deprecated methods keep working on nodes that removed them, and
  * the replacements on nodes that predate them. Requests of `getConfirmedTransaction`,
@@ -224,25 +237,11 @@ export function withMethodPolicy(
 ): RpcTransport {
   if (typeof transport !== 'function')
     throw invalidParam(CALLER, 'transport', 'expected a function')
-  const policy = options?.methods ?? 'auto'
-  if (policy !== 'auto' && policy !== 'deprecated' && policy !== 'replacement') {
-    throw invalidParam(
-      CALLER,
-      'methods',
-      `expected 'auto', 'deprecated' or 'replacement', got ${String(policy)}`,
-    )
-  }
-  const warnings = options?.deprecationWarnings ?? true
-  if (typeof warnings !== 'boolean') {
-    throw invalidParam(CALLER, 'deprecationWarnings', 'expected a boolean')
-  }
-  const version = checkInteger(
-    options?.maxSupportedTransactionVersion,
-    0,
-    255,
-    CALLER,
-    'maxSupportedTransactionVersion',
-  )
+  const {
+    methods: policy,
+    deprecationWarnings: warnings,
+    maxSupportedTransactionVersion: version,
+  } = readFields(options, POLICY_FIELDS, CALLER, 'options', '')
   const versionOption = { maxSupportedTransactionVersion: version }
   // One route: nodes gained the two replacements together (1.7), so one refused call settles
   // the question for both directions.

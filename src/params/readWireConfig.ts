@@ -1,7 +1,13 @@
-import { checkCommitment, checkEncoding, checkSignal } from './checkConfigFields'
-import { integerField } from './integerField'
-import { type FieldReader, readFields } from './readFields'
-import { signatureField } from './signatureField'
+import type { TransactionEncoding } from '../schemas/common'
+import {
+  checkCommitment,
+  checkEncoding,
+  checkSignal,
+  type FieldReader,
+  integerField,
+  readFields,
+  signatureField,
+} from './readFields'
 
 // Every config field a node knows, for any of the four methods; each method names its own.
 const WIRE_FIELDS = {
@@ -46,4 +52,28 @@ export function readWireConfig(
     wire: Object.keys(wire).length === 0 ? undefined : wire,
     signal: signal as AbortSignal | undefined,
   }
+}
+
+/** A transaction lookup's second parameter, checked: as it goes on the wire, and its signal. */
+export type TransactionConfigRead = {
+  encoding: TransactionEncoding | undefined
+  param: unknown
+  signal: AbortSignal | undefined
+}
+
+/**
+ * Validates the second parameter of a transaction lookup (`wireKeys` are the node's config
+ * fields; `signal` is ours and never sent); returns it as it goes on the wire.
+ */
+export function readTransactionConfig(
+  config: unknown,
+  wireKeys: readonly WireKey[],
+  method: string,
+): TransactionConfigRead {
+  if (typeof config === 'string') {
+    // The bare encoding string form (the only form nodes before 1.5 knew) is sent as given.
+    return { encoding: checkEncoding(config, method, 'encoding'), param: config, signal: undefined }
+  }
+  const { wire, signal } = readWireConfig(config, wireKeys, method)
+  return { encoding: wire?.encoding as TransactionEncoding | undefined, param: wire, signal }
 }

@@ -1,7 +1,11 @@
-import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { HistoryWalker } from '../history/types'
-import { isPlainObject } from '../json/parseJson'
-import { checkKnownKeys } from '../params/checkKnownKeys'
+import {
+  booleanField,
+  type FieldReaders,
+  integerField,
+  oneOf,
+  readFields,
+} from '../params/readFields'
 import type { RpcTransport } from '../transport/types'
 import { walkRanges } from './walkRanges'
 
@@ -37,7 +41,11 @@ export type RangeWalkerOptions = Readonly<{
   provider?: boolean | undefined
 }>
 
-const CALLER = 'rangeWalker'
+const WALKER_FIELDS = {
+  parallel: /* @__PURE__ */ integerField(1, 64, 8),
+  order: /* @__PURE__ */ oneOf(['newest', 'oldest'], 'newest'),
+  provider: /* @__PURE__ */ booleanField(false),
+} satisfies FieldReaders<RangeWalkerOptions>
 
 /**
  * A walker that cuts an address's history into slot ranges and fetches several at once, for
@@ -61,16 +69,13 @@ const CALLER = 'rangeWalker'
  * ```
  */
 export function rangeWalker(options: RangeWalkerOptions = {}): HistoryWalker {
-  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
-  checkKnownKeys(options, ['parallel', 'order', 'provider'], CALLER, 'options')
-  const { parallel = 8, order = 'newest', provider = false } = options
-  if (!Number.isSafeInteger(parallel) || parallel < 1 || parallel > 64) {
-    throw invalidParam(CALLER, 'parallel', 'expected an integer from 1 to 64')
-  }
-  if (order !== 'newest' && order !== 'oldest') {
-    throw invalidParam(CALLER, 'order', "expected 'newest' or 'oldest'")
-  }
-  if (typeof provider !== 'boolean') throw invalidParam(CALLER, 'provider', 'expected a boolean')
+  const { parallel, order, provider } = readFields(
+    options,
+    WALKER_FIELDS,
+    'rangeWalker',
+    'options',
+    '',
+  )
   // Whether each transport's endpoint reads a foreign cursor, once known (see walkRanges).
   const settings = {
     lanes: parallel,

@@ -1,8 +1,5 @@
-import {
-  type ConfirmedRpcError,
-  invalidParam,
-  isConfirmedRpcError,
-} from '../errors/ConfirmedRpcError'
+import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { countField, durationField, readFields } from '../params/readFields'
 import {
   type AttemptOutcome,
   type AttemptProgress,
@@ -58,14 +55,13 @@ export type BatchingOptions = Readonly<{
  * ```
  */
 export function batching(options: BatchingOptions = {}): Batching {
-  const maxSize = options.maxSize ?? 100
-  if (!Number.isSafeInteger(maxSize) || maxSize < 1) {
-    throw invalidParam('batching', 'maxSize', 'expected an integer of at least 1')
-  }
-  const waitMs = options.waitMs ?? 0
-  if (typeof waitMs !== 'number' || !Number.isFinite(waitMs) || waitMs < 0) {
-    throw invalidParam('batching', 'waitMs', 'expected a number >= 0')
-  }
+  const { maxSize, waitMs } = readFields(
+    options,
+    { maxSize: countField(100), waitMs: durationField(0) },
+    'batching',
+    'options',
+    '',
+  )
   return {
     maxSize,
     waitMs,

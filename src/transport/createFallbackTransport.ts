@@ -7,14 +7,15 @@ import {
 import type { EndpointFailure } from '../errors/ErrorCode'
 import { isPlainObject } from '../json/parseJson'
 import {
-  COUNT,
-  checkOptions,
-  DURATION,
-  FUNCTION,
-  type OptionRule,
-  POSITIVE,
-  RETRY,
-} from './checkOptions'
+  countField,
+  durationField,
+  type FieldReaders,
+  fail,
+  field,
+  isFunction,
+  positiveField,
+  readFields,
+} from '../params/readFields'
 import { notify } from './createHttpTransport'
 import { abortedError, isMethodRefused } from './response'
 import {
@@ -91,28 +92,40 @@ const CALLER = 'createFallbackTransport'
 // cannot serve the history methods at all: as much a missing capability as -32601.
 const TRANSACTION_HISTORY_NOT_AVAILABLE = -32011
 
-const isObjectOrBoolean = (value: unknown): boolean =>
-  typeof value === 'boolean' || isPlainObject(value)
+const WEIGHT_FIELDS = {
+  stability: /* @__PURE__ */ durationField(0.7),
+  latency: /* @__PURE__ */ durationField(0.3),
+}
 
-const OPTION_RULES = {
-  retry: RETRY,
-  rank: [isObjectOrBoolean, 'a boolean or an object'],
-  onThrottle: FUNCTION,
-} satisfies Record<keyof FallbackTransportOptions, OptionRule>
-
-const RANK_RULES = {
-  sampleCount: COUNT,
-  intervalMs: POSITIVE,
-  probe: [
+const RANK_FIELDS = {
+  sampleCount: /* @__PURE__ */ countField(10),
+  intervalMs: /* @__PURE__ */ positiveField(10_000),
+  probe: /* @__PURE__ */ field<RpcRequest | false>(
     (value) =>
       value === false ||
       (isPlainObject(value) &&
         typeof (value as RpcRequest).method === 'string' &&
         Array.isArray((value as RpcRequest).params)),
     'false or { method, params }',
-  ],
-  weights: [isPlainObject, 'an object'],
-} satisfies Record<keyof FallbackRankOptions, OptionRule>
+    { method: 'getSlot', params: [] },
+  ),
+  weights: (value, method, param) => readFields(value ?? undefined, WEIGHT_FIELDS, method, param),
+} satisfies FieldReaders<FallbackRankOptions>
+
+const OPTION_FIELDS = {
+  retry: (value, method, param) => readRetryOptions(method, value, param),
+  // `true` ranks with the defaults; `false` (the default) does not rank.
+  rank: (value, method, param) =>
+    value == null || value === false
+      ? undefined
+      : value === true || isPlainObject(value)
+        ? readFields(value === true ? {} : value, RANK_FIELDS, method, param)
+        : fail(method, param, 'expected a boolean or an object'),
+  onThrottle: /* @__PURE__ */ field<FallbackTransportOptions['onThrottle']>(
+    isFunction,
+    'a function',
+  ),
+} satisfies FieldReaders<FallbackTransportOptions>
 
 /** A call the node cannot serve at all, so that another endpoint should get it. */
 function missingCapability(error: ConfirmedRpcError): boolean {
@@ -194,30 +207,14 @@ export function createFallbackTransport(
   ) {
     throw invalidParam(CALLER, 'transports', 'expected a non-empty array of transports')
   }
-  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
-  const given = checkOptions(CALLER, options, OPTION_RULES)
-  const retry = readRetryOptions(CALLER, given.retry)
-  const rankOptions =
-    given.rank === true
-      ? {}
-      : given.rank
-        ? checkOptions(CALLER, given.rank, RANK_RULES, 'rank')
-        : undefined
-  const weights = {
-    stability: 0.7,
-    latency: 0.3,
-    ...(rankOptions?.weights &&
-      checkOptions(
-        CALLER,
-        rankOptions.weights,
-        { stability: DURATION, latency: DURATION },
-        'rank.weights',
-      )),
-  }
-  const sampleCount = rankOptions?.sampleCount ?? 10
-  const intervalMs = rankOptions?.intervalMs ?? 10_000
-  const probe = rankOptions?.probe ?? { method: 'getSlot', params: [] }
-  const { onThrottle } = given
+  const {
+    retry,
+    rank: rankOptions,
+    onThrottle,
+  } = readFields(options, OPTION_FIELDS, CALLER, 'options', '')
+  // With ranking off these go unread: the defaults, which keeps the types simple.
+  const { weights, sampleCount, intervalMs, probe } =
+    rankOptions ?? readFields(undefined, RANK_FIELDS, CALLER, 'rank')
   const config = { retry: { ...retry, jitter: 'none' as const }, internals }
   /**
    * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),

@@ -2,14 +2,14 @@ import { invalidParam, isConfirmedRpcError, TransportError } from '../errors/Con
 import type { BaseErrorContext } from '../errors/ErrorCode'
 import { isPlainObject, parseJson } from '../json/parseJson'
 import {
-  COUNT,
-  checkOptions,
-  FUNCTION,
+  countField,
+  type FieldReaders,
+  fail,
+  field,
   isFunction,
-  type OptionRule,
-  POSITIVE,
-  RETRY,
-} from './checkOptions'
+  positiveField,
+  readFields,
+} from '../params/readFields'
 import { defaultFetch } from './defaultFetch'
 import { collectSecrets, redactParsedUrl, redactText } from './redact'
 import {
@@ -128,30 +128,32 @@ export function toHttpUrl(value: unknown): URL | undefined {
   return undefined
 }
 
-/** The options of `createHttpTransport`, each with its check. @internal */
-export const HTTP_TRANSPORT_OPTION_RULES = {
-  url: [toHttpUrl, 'an absolute http(s) URL'],
-  headers: [isPlainObject, 'an object'],
-  fetch: FUNCTION,
-  timeoutMs: POSITIVE,
-  retry: RETRY,
-  maxResponseBytes: COUNT,
-  onRequest: FUNCTION,
-  onResponse: FUNCTION,
-  // The options of batching() before it was a function are refused, not silently ignored.
-  batch: [
-    (value) => value === false || isFunction((value as Partial<Batching> | null)?.createScheduler),
-    'the value of batching(), or false',
-  ],
-  budget: [
-    (value) => typeof (value as Partial<RequestBudget> | null)?.acquire === 'function',
-    'createRequestBudget(...)',
-  ],
-  onThrottle: FUNCTION,
-} satisfies Record<keyof HttpTransportOptions, OptionRule>
+type Options = HttpTransportOptions
 
-/** The options of `createHttpTransport`, so that an unknown one (a typo) is refused, not ignored. */
-export const HTTP_TRANSPORT_OPTION_KEYS = /* @__PURE__ */ Object.keys(HTTP_TRANSPORT_OPTION_RULES)
+/** The options of `createHttpTransport`, each with its check and default. @internal */
+export const HTTP_TRANSPORT_FIELDS = {
+  // The reason never echoes the URL: it may hold a key.
+  url: (value, method, param) =>
+    toHttpUrl(value)?.href ?? fail(method, param, 'expected an absolute http(s) URL'),
+  headers: /* @__PURE__ */ field<Options['headers']>(isPlainObject, 'an object'),
+  fetch: /* @__PURE__ */ field<FetchFunction>(isFunction, 'a function', defaultFetch),
+  timeoutMs: /* @__PURE__ */ positiveField(30_000),
+  // Checked whole by readRetryOptions.
+  retry: (value) => value as Options['retry'],
+  maxResponseBytes: /* @__PURE__ */ countField(50 * 1024 * 1024),
+  onRequest: /* @__PURE__ */ field<Options['onRequest']>(isFunction, 'a function'),
+  onResponse: /* @__PURE__ */ field<Options['onResponse']>(isFunction, 'a function'),
+  // The options of batching() before it was a function are refused, not silently ignored.
+  batch: /* @__PURE__ */ field<Options['batch']>(
+    (value) => value === false || isFunction((value as Partial<Batching>).createScheduler),
+    'the value of batching(), or false',
+  ),
+  budget: /* @__PURE__ */ field<Options['budget']>(
+    (value) => isFunction((value as Partial<RequestBudget>).acquire),
+    'createRequestBudget(...)',
+  ),
+  onThrottle: /* @__PURE__ */ field<Options['onThrottle']>(isFunction, 'a function'),
+} satisfies FieldReaders<Options>
 
 const CALLER = 'createHttpTransport'
 
@@ -160,21 +162,13 @@ export function resolveHttpTransportOptions(
   options: HttpTransportOptions,
   internals: HttpTransportInternals,
 ): HttpTransportConfig {
-  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
-  // A missing url is checked as an empty one. The reason never echoes the URL: it may hold a key.
-  const given = checkOptions(
-    CALLER,
-    { ...options, url: options.url ?? '' },
-    HTTP_TRANSPORT_OPTION_RULES,
-  )
-  const url = toHttpUrl(given.url) as URL
+  const given = readFields(options, HTTP_TRANSPORT_FIELDS, CALLER, 'options', '')
+  const url = new URL(given.url)
   const requestHeaders: Record<string, string> = { accept: 'application/json' }
   const headers = given.headers ?? {}
   // A Headers instance has no own enumerable entries: read it through its iterator.
   for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers)) {
-    if (typeof value !== 'string') {
-      throw invalidParam(CALLER, 'headers', `the value of ${name} is not a string`)
-    }
+    if (typeof value !== 'string') fail(CALLER, 'headers', `the value of ${name} is not a string`)
     requestHeaders[name.toLowerCase()] = value
   }
   // fetch refuses a URL with credentials: they travel as a Basic header (unless one is given),
@@ -184,14 +178,11 @@ export function resolveHttpTransportOptions(
   }
   requestHeaders['content-type'] = 'application/json'
   return {
-    timeoutMs: 30_000,
-    maxResponseBytes: 50 * 1024 * 1024,
     ...given,
     // Without the credentials and the fragment.
     url: url.origin + url.pathname + url.search,
     endpoint: redactParsedUrl(url),
     requestHeaders,
-    fetch: given.fetch ?? defaultFetch,
     retry: readRetryOptions(CALLER, given.retry),
     batch: given.batch || undefined,
     secrets: collectSecrets(url, requestHeaders),

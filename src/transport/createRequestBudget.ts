@@ -1,6 +1,4 @@
-import { invalidParam } from '../errors/ConfirmedRpcError'
-import { isPlainObject } from '../json/parseJson'
-import { checkOptions, POSITIVE } from './checkOptions'
+import { type FieldReaders, fail, positiveField, readFields } from '../params/readFields'
 import { abortedError } from './response'
 import { DEFAULT_INTERNALS } from './retry'
 import type { HttpTransportInternals, RequestBudget } from './types'
@@ -17,6 +15,12 @@ export type RequestBudgetOptions = Readonly<{
 }>
 
 const CALLER = 'createRequestBudget'
+
+const BUDGET_FIELDS = {
+  // Required: a missing rate is refused as a bad one.
+  requestsPerSecond: (value, method, param) =>
+    positiveField()(value, method, param) ?? fail(method, param, 'expected a number > 0'),
+} satisfies FieldReaders<RequestBudgetOptions>
 
 /**
  * A request budget kept in this process, for one transport or shared by several (all the
@@ -43,11 +47,7 @@ export function createRequestBudget(
   /** @internal */
   internals: HttpTransportInternals = DEFAULT_INTERNALS,
 ): RequestBudget {
-  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
-  const { requestsPerSecond } = checkOptions(CALLER, options, { requestsPerSecond: POSITIVE })
-  if (requestsPerSecond === undefined) {
-    throw invalidParam(CALLER, 'requestsPerSecond', `expected ${POSITIVE[1]}`)
-  }
+  const { requestsPerSecond } = readFields(options, BUDGET_FIELDS, CALLER, 'options', '')
   const size = Math.max(1, Math.floor(requestsPerSecond))
   const windowMs = (size * 1000) / requestsPerSecond
   // Send times of the last `size` calls, oldest first (some may lie in the future).

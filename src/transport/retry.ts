@@ -1,8 +1,18 @@
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { BaseErrorContext } from '../errors/ErrorCode'
 import { LONG_TERM_STORAGE_UNREACHABLE, NODE_UNHEALTHY } from '../errors/JsonRpcErrorCode'
+import { isPlainObject } from '../json/parseJson'
+import {
+  countField,
+  durationField,
+  type FieldReaders,
+  fail,
+  field,
+  isFunction,
+  oneOf,
+  readFields,
+} from '../params/readFields'
 import { sleep } from '../shared/async'
-import { COUNT, checkOptions, DURATION, FUNCTION, type OptionRule } from './checkOptions'
 import { finalizeError } from './redact'
 import { abortedError, BODY_NOT_JSON } from './response'
 import {
@@ -53,36 +63,37 @@ export type HttpTransportRetryOptions = Readonly<{
   shouldRetry?: ((context: RetryDecisionContext) => boolean | undefined) | undefined
 }>
 
-/** The fields of the `retry` option, each with its check. @internal */
-export const RETRY_OPTION_RULES = {
-  attempts: COUNT,
-  baseDelayMs: DURATION,
-  maxDelayMs: DURATION,
-  jitter: [(value) => value === 'full' || value === 'none', "'full' or 'none'"],
-  shouldRetry: FUNCTION,
-} satisfies Record<keyof HttpTransportRetryOptions, OptionRule>
+/** The fields of the `retry` option, each with its check and default. @internal */
+export const RETRY_FIELDS = {
+  attempts: /* @__PURE__ */ countField(4),
+  baseDelayMs: /* @__PURE__ */ durationField(250),
+  maxDelayMs: /* @__PURE__ */ durationField(10_000),
+  jitter: /* @__PURE__ */ oneOf(['full', 'none'], 'full'),
+  shouldRetry: /* @__PURE__ */ field<HttpTransportRetryOptions['shouldRetry']>(
+    isFunction,
+    'a function',
+  ),
+} satisfies FieldReaders<HttpTransportRetryOptions>
 
 /**
- * The `retry` option of an HTTP or a fallback transport, checked, over its defaults; `false` is
- * one attempt.
+ * The `retry` option of an HTTP or a fallback transport (named `param`), checked, over its
+ * defaults; `false` is one attempt.
  * @internal
  */
 export function readRetryOptions(
   caller: string,
-  retry: HttpTransportRetryOptions | false | undefined,
+  retry: unknown,
+  param = 'retry',
 ): HttpTransportConfig['retry'] {
-  return {
-    attempts: 4,
-    baseDelayMs: 250,
-    maxDelayMs: 10_000,
-    jitter: 'full',
-    ...checkOptions(
-      caller,
-      retry === false ? { attempts: 1 } : (retry ?? {}),
-      RETRY_OPTION_RULES,
-      'retry',
-    ),
+  if (retry != null && retry !== false && !isPlainObject(retry)) {
+    fail(caller, param, 'expected an object or false')
   }
+  return readFields(
+    retry === false ? { attempts: 1 } : (retry ?? undefined),
+    RETRY_FIELDS,
+    caller,
+    param,
+  )
 }
 
 /** What {@link withRetry} needs of a call (or of a batch). @internal */

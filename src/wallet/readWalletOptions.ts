@@ -1,11 +1,16 @@
 import bs58 from 'bs58'
 import { invalidParam } from '../errors/ConfirmedRpcError'
-import { booleanField } from '../params/booleanField'
-import { checkCommitment, checkSignal } from '../params/checkConfigFields'
-import { integerField } from '../params/integerField'
-import { type FieldReader, readFields } from '../params/readFields'
-import { signatureField } from '../params/signatureField'
-import { ADDRESS, toBase58String } from '../params/toBase58String'
+import {
+  ADDRESS,
+  booleanField,
+  checkCommitment,
+  checkSignal,
+  type FieldReader,
+  integerField,
+  readFields,
+  signatureField,
+  toBase58String,
+} from '../params/readFields'
 import type { Base58Input } from '../schemas/common'
 import type { WalletPlan } from './types'
 import type { WalletCheckpoint, WalletSourceCheckpoint } from './WalletCheckpoint'

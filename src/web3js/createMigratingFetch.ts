@@ -5,7 +5,7 @@ import {
   type MethodRoute,
   type MethodRouteState,
 } from '../migrate/withMethodPolicy'
-import { checkKnownKeys } from '../params/checkKnownKeys'
+import { checkKnownKeys } from '../params/readFields'
 import { defaultFetch } from '../transport/defaultFetch'
 import {
   type DeprecatedCall,

@@ -1,6 +1,10 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import { readWireConfig, type WireKey } from '../../src/params/readWireConfig'
+import {
+  readTransactionConfig,
+  readWireConfig,
+  type WireKey,
+} from '../../src/params/readWireConfig'
 
 const sig = bs58.encode(new Uint8Array(64).fill(3))
 const keys: WireKey[] = ['before', 'until', 'limit', 'commitment']
@@ -72,5 +76,68 @@ describe('readWireConfig: the order on the wire', () => {
       readWireConfig({ maxSupportedTransactionVersion: 0n, encoding: 'base64' }, known, 'm').wire,
     ).toEqual({ encoding: 'base64', maxSupportedTransactionVersion: 0 })
     expect(() => readWireConfig({ encoding: 'xml' }, known, 'm')).toThrow('`config.encoding`')
+  })
+})
+
+const transactionKeys: WireKey[] = ['encoding', 'commitment']
+
+describe('readTransactionConfig', () => {
+  it('sends a bare encoding string as given', () => {
+    expect(readTransactionConfig('base64', transactionKeys, 'm')).toEqual({
+      encoding: 'base64',
+      param: 'base64',
+    })
+  })
+  it('sends an object with only the transactionKeys that are set', () => {
+    expect(
+      readTransactionConfig(
+        { encoding: 'jsonParsed', commitment: undefined },
+        transactionKeys,
+        'm',
+      ),
+    ).toEqual({
+      encoding: 'jsonParsed',
+      param: { encoding: 'jsonParsed' },
+    })
+    expect(readTransactionConfig({}, transactionKeys, 'm')).toEqual({
+      encoding: undefined,
+      param: undefined,
+    })
+  })
+  it('rejects a bare string that is not an encoding', () => {
+    expect(() => readTransactionConfig('confirmed', transactionKeys, 'm')).toThrow('`encoding`')
+  })
+  it('rejects maxSupportedTransactionVersion on the deprecated method, which cannot pass it', () => {
+    expect(() =>
+      readTransactionConfig(
+        { maxSupportedTransactionVersion: 0 },
+        transactionKeys,
+        'getConfirmedTransaction',
+      ),
+    ).toThrow('`config.maxSupportedTransactionVersion`')
+  })
+  it('takes the signal out of what is sent, and refuses what is not a signal', () => {
+    const signal = AbortSignal.timeout(1_000)
+    expect(
+      readTransactionConfig({ encoding: 'base64', signal }, transactionKeys, 'm'),
+    ).toStrictEqual({
+      encoding: 'base64',
+      param: { encoding: 'base64' },
+      signal,
+    })
+    expect(() => readTransactionConfig({ signal: 'stop' }, transactionKeys, 'm')).toThrow(
+      '`config.signal`',
+    )
+  })
+  it('checks maxSupportedTransactionVersion where the method knows it, and sends a number', () => {
+    const known: WireKey[] = [...transactionKeys, 'maxSupportedTransactionVersion']
+    expect(readTransactionConfig({ maxSupportedTransactionVersion: 0n }, known, 'm').param).toEqual(
+      {
+        maxSupportedTransactionVersion: 0,
+      },
+    )
+    expect(() =>
+      readTransactionConfig({ maxSupportedTransactionVersion: 256 }, known, 'm'),
+    ).toThrow('`config.maxSupportedTransactionVersion`')
   })
 })

@@ -1,5 +1,5 @@
 import { InvalidParamError } from '../../errors/ConfirmedRpcError'
-import { ADDRESS, toBase58String } from '../../params/toBase58String'
+import { ADDRESS, toBase58String } from '../../params/readFields'
 import { createHttpTransport } from '../../transport/createHttpTransport'
 import { redactUrl } from '../../transport/redact'
 import type { CliIo } from '../CliIo'
