@@ -11,11 +11,10 @@
  * ledger's heap, which is what a test suite holding a big ledger pays.
  */
 
-import { allocateFromSlab } from '../src/testing/ledger/allocateFromSlab'
 import { buildLedgerState } from '../src/testing/ledger/buildLedgerState'
-import { internIndexes } from '../src/testing/ledger/internIndexes'
-import type { LedgerTransaction } from '../src/testing/ledger/LedgerState'
+import { allocateFromSlab, internIndexes } from '../src/testing/ledger/memory'
 import { StoredTransaction } from '../src/testing/ledger/StoredTransaction'
+import type { LedgerTransaction } from '../src/testing/ledger/types'
 
 const gc = (globalThis as { gc?: () => void }).gc
 if (gc === undefined) throw new Error('run with node --expose-gc --import tsx')
@@ -130,7 +129,9 @@ const pieces: Piece[] = [
   {
     name: `messages decoded on first read (${transactions.length.toLocaleString('en')})`,
     with: () =>
-      transactions.map((tx) => new StoredTransaction({ ...tx, recentBlockhash: tx.message.recentBlockhash })),
+      transactions.map(
+        (tx) => new StoredTransaction({ ...tx, recentBlockhash: tx.message.recentBlockhash }),
+      ),
     without: () =>
       transactions.map((tx) => {
         const stored = new StoredTransaction({ ...tx, recentBlockhash: tx.message.recentBlockhash })

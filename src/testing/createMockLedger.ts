@@ -6,24 +6,20 @@ import { abortedError, BODY_NOT_JSON, malformedError } from '../transport/transp
 import type { RpcTransport } from '../transport/types'
 import { buildLedgerState } from './ledger/buildLedgerState'
 import { findAnachronism } from './ledger/findAnachronism'
+import { ledgerEra } from './ledger/StorageGeneration'
 import type {
   LedgerProfile,
   LedgerState,
   LedgerTransaction,
   TransactionErrorJson,
-} from './ledger/LedgerState'
-import { ledgerEra } from './ledger/ledgerEra'
-import { blockTimeFor } from './rpc/blockTimeFor'
-import { compareInSlot } from './rpc/compareInSlot'
-import { createRpcContext } from './rpc/createRpcContext'
-import { encodeTransactionError } from './rpc/encodeTransactionError'
+} from './ledger/types'
+import { blockTimeFor, compareInSlot, createRpcContext } from './rpc/createRpcContext'
+import { encodeTransactionError } from './rpc/encodeTransaction'
 import { findWalletHistory } from './rpc/findWalletHistory'
-import { handleRpcBody } from './rpc/handleRpcBody'
-import { handleRpcText } from './rpc/handleRpcText'
-import type { JsonOut } from './rpc/JsonOut'
+import { handleRpcBody, handleRpcText } from './rpc/handleRpcBody'
 import { LEDGER_PROFILES, profileRules } from './rpc/profileRules'
-import { toPlainJson } from './rpc/toPlainJson'
-import { writeJson } from './rpc/writeJson'
+import type { JsonOut } from './rpc/writeJson'
+import { toPlainJson, writeJson } from './rpc/writeJson'
 
 /** Options of {@link createMockLedger}. */
 export type CreateMockLedgerOptions = Readonly<{

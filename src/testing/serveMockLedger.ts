@@ -1,12 +1,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CORS_HEADERS } from './corsHeaders'
 import type { MockLedger } from './createMockLedger'
-import type { MockLedgerFaultKind } from './MockLedgerFaultKind'
-import { archiveError, findArchiveRefusal } from './rpc/findArchiveRefusal'
-import { pickFault } from './rpc/pickFault'
+import { archiveError, findArchiveRefusal } from './rpc/ArchiveDialect'
 import { profileRules } from './rpc/profileRules'
 import { writeJson } from './rpc/writeJson'
+
+/**
+ * The CORS headers both mock endpoints (`serveMockLedger`, `mockLedgerHandlers`) answer with, so
+ * a page on any origin can call them and read every response header (`Retry-After` included).
+ */
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-expose-headers': '*',
+} as const
 
 const ALL_KINDS: readonly MockLedgerFaultKind[] = [
   'rateLimit',
@@ -254,4 +262,56 @@ export async function serveMockLedger(
         server.closeAllConnections()
       }),
   }
+}
+
+/**
+ * Failures a real endpoint shows, which `serveMockLedger` can inject:
+ * - `rateLimit`: HTTP 429 with `Retry-After` (seconds, or sometimes an HTTP date).
+ * - `serverError`: HTTP 502 or 503 with an HTML page, as from a proxy.
+ * - `connectionReset`: the socket is destroyed without an answer.
+ * - `truncatedBody`: HTTP 200 with the first half of the JSON answer, then the end.
+ * - `latency`: the right answer, `latencyMs` late.
+ * - `staleNode`: the answer of a node `staleSlots` behind (newer transactions missing; an
+ *   unknown cursor is `[]` or -32020 depending on the profile), as behind a load balancer.
+ * - `batchRejection`: a batch body gets HTTP 400 with a JSON-RPC error.
+ */
+export type MockLedgerFaultKind =
+  | 'rateLimit'
+  | 'serverError'
+  | 'connectionReset'
+  | 'truncatedBody'
+  | 'latency'
+  | 'staleNode'
+  | 'batchRejection'
+
+/** A fault chosen for one request, with a draw in [0, 1) for its variant (502 or 503, ...). */
+export type PickedFault = Readonly<{ kind: MockLedgerFaultKind; variant: number }>
+
+/** A well-mixed 32-bit hash of (seed, request number, purpose), as a fraction in [0, 1). */
+function draw(seed: number, request: number, salt: number): number {
+  let h = (seed ^ Math.imul(request + 1, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca6b)) >>> 0
+  h ^= h >>> 16
+  h = Math.imul(h, 0x7feb352d)
+  h ^= h >>> 15
+  h = Math.imul(h, 0x846ca68b)
+  h ^= h >>> 16
+  return (h >>> 0) / 2 ** 32
+}
+
+/**
+ * The fault of the `request`-th request (0-based), or undefined. A pure function of the seed
+ * and the request number, so the same sequence of requests meets the same faults on every run.
+ * `batchRejection` only applies to batch bodies; other bodies choose among the remaining kinds.
+ */
+export function pickFault(
+  seed: number,
+  rate: number,
+  kinds: readonly MockLedgerFaultKind[],
+  request: number,
+  isBatch: boolean,
+): PickedFault | undefined {
+  if (draw(seed, request, 0) >= rate) return undefined
+  const applicable = isBatch ? kinds : kinds.filter((kind) => kind !== 'batchRejection')
+  const kind = applicable[Math.floor(draw(seed, request, 1) * applicable.length)]
+  return kind === undefined ? undefined : { kind, variant: draw(seed, request, 2) }
 }

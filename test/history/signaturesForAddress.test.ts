@@ -10,7 +10,7 @@ import type { SignaturesForAddressOptions } from '../../src/history/SignaturesFo
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import type { U64Mode } from '../../src/schemas/common'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { RpcRequest } from '../../src/transport/types'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
 import { createGate, laggingAnswer } from './instrumentTransport'

@@ -10,7 +10,7 @@ import { transactionsForAddress } from '../../src/history/transactionsForAddress
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import {
   type MockLedgerFaults,
   type MockLedgerServer,

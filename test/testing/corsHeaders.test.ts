@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CORS_HEADERS } from '../../src/testing/corsHeaders'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import {
+  CORS_HEADERS,
+  type MockLedgerServer,
+  serveMockLedger,
+} from '../../src/testing/serveMockLedger'
 
 let server: MockLedgerServer
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletEntry } from '../../src/wallet/WalletEntry'
 
 export const PROFILES: readonly LedgerProfile[] = [

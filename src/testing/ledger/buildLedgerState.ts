@@ -1,16 +1,15 @@
 import { invalidParam } from '../../shared/invalidParam'
 import { createRandom } from './createRandom'
 import { createWorld } from './createWorld'
+import { createTokenLifecycle } from './draftTokenLifecycle'
 import { draftTransaction } from './draftTransaction'
 import { encodeKeyBase58 } from './encodeKeyBase58'
 import { finishTransaction } from './finishTransaction'
-import { createTokenLifecycle } from './kinds/TokenLifecycle'
-import type { LedgerBlock, LedgerProfile, LedgerState, LedgerTransaction } from './LedgerState'
-import { ledgerEra } from './ledgerEra'
 import { pickTransactionKind, pickWithLifecycles } from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
 import { recordTokenAccounts } from './recordTokenAccounts'
-import { storageAt } from './storageAt'
+import { ledgerEra, storageAt } from './StorageGeneration'
+import type { LedgerBlock, LedgerProfile, LedgerState, LedgerTransaction } from './types'
 
 /** Options of {@link buildLedgerState}. */
 export type BuildLedgerOptions = Readonly<{

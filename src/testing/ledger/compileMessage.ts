@@ -1,4 +1,4 @@
-import type { AccountMeta, LedgerAccount, LookupTable } from './LedgerAccount'
+import type { AccountMeta, LedgerAccount, LookupTable } from './types'
 
 /** What a message compiler needs of an instruction. */
 export type InstructionShape = Readonly<{

@@ -1,8 +1,9 @@
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
 import bs58 from 'bs58'
+import { isOnEd25519Curve } from '../../shared/isOnEd25519Curve'
+import { programAddressPreimage } from '../../shared/programAddressPreimage'
 import type { Random } from './createRandom'
-import { deriveSigner } from './deriveSigner'
 import { encodeKeyBase58 } from './encodeKeyBase58'
-import type { LedgerAccount, LookupTable, MintInfo } from './LedgerAccount'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   COMPUTE_BUDGET_PROGRAM_ID,
@@ -14,6 +15,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from './programIds'
+import type { LedgerAccount, LookupTable, MintInfo } from './types'
 
 /** Everything the transaction drafts draw accounts from; balances evolve as the ledger is built. */
 export type World = Readonly<{
@@ -232,4 +234,45 @@ export function createWorld(random: Random): World {
       return signer(0n)
     },
   }
+}
+
+/** PKCS#8 v1 prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
+const PKCS8_ED25519_PREFIX = Uint8Array.from([
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+])
+
+/**
+ * An Ed25519 signing account from a 32-byte seed, through node:crypto (no hand-written curve
+ * code). The address is the public key in base58, as other clients derive it from the same seed.
+ */
+export function deriveSigner(seed: Uint8Array, lamports: bigint): LedgerAccount {
+  const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + 32)
+  der.set(PKCS8_ED25519_PREFIX)
+  der.set(seed.subarray(0, 32), PKCS8_ED25519_PREFIX.length)
+  const signingKey = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' })
+  const jwk = createPublicKey(signingKey).export({ format: 'jwk' })
+  const bytes = new Uint8Array(Buffer.from(jwk.x ?? '', 'base64url'))
+  return { address: encodeKeyBase58(bytes), bytes, lamports, signingKey }
+}
+
+const ASSOCIATED_TOKEN_PROGRAM = bs58.decode(ASSOCIATED_TOKEN_PROGRAM_ID)
+
+/**
+ * The associated token account of `wallet` for `mint` under `tokenProgram`: the program address
+ * of seeds `[wallet, tokenProgram, mint]` under the associated-token-account program
+ * (solana-program/associated-token-account `get_associated_token_address_and_bump_seed_internal`),
+ * hashed with node:crypto's SHA-256. A fresh account holding no lamports.
+ */
+export function deriveAssociatedAccount(
+  wallet: LedgerAccount,
+  tokenProgram: LedgerAccount,
+  mint: LedgerAccount,
+): LedgerAccount {
+  const seeds = [wallet.bytes, tokenProgram.bytes, mint.bytes]
+  for (let bump = 255; bump > 0; bump--) {
+    const preimage = programAddressPreimage(seeds, bump, ASSOCIATED_TOKEN_PROGRAM)
+    const bytes = new Uint8Array(createHash('sha256').update(preimage).digest())
+    if (!isOnEd25519Curve(bytes)) return { address: encodeKeyBase58(bytes), bytes, lamports: 0n }
+  }
+  throw new Error('mock ledger: no associated account address for these seeds')
 }

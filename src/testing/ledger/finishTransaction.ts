@@ -1,28 +1,25 @@
 import { compileMessage } from './compileMessage'
-import { copyToSlab } from './copyToSlab'
-import type { DraftTransaction } from './DraftInstruction'
-import { Execution } from './Execution'
+import { type DraftTransaction, Execution } from './Execution'
 import { encodeTransaction } from './encodeTransaction'
-import { formatMemo } from './formatMemo'
-import { internIndexes } from './internIndexes'
-import type { LedgerAccount, LookupTable } from './LedgerAccount'
-import type {
-  InnerInstruction,
-  LedgerMeta,
-  LedgerTransaction,
-  Reward,
-  TokenBalance,
-  TransactionErrorJson,
-} from './LedgerState'
+import { copyToSlab, internIndexes } from './memory'
 import {
   MEMO_PROGRAM_ID,
   MEMO_V1_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from './programIds'
-import type { StorageGeneration } from './StorageGeneration'
+import { type StorageGeneration, storageFor } from './StorageGeneration'
 import { StoredTransaction } from './StoredTransaction'
-import { storageFor } from './storageFor'
+import type {
+  InnerInstruction,
+  LedgerAccount,
+  LedgerMeta,
+  LedgerTransaction,
+  LookupTable,
+  Reward,
+  TokenBalance,
+  TransactionErrorJson,
+} from './types'
 
 /** Where a transaction lands and what it may reference. */
 export type FinishContext = Readonly<{
@@ -260,4 +257,24 @@ function tokenBalances(
     })
   }
   return balances.length === 0 ? NONE : balances
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * The `memo` of a signature info, as a node stores it at commit time: each memo instruction's
+ * data as `[<byte length>] <text>`, `(unparseable)` in place of text that is not valid UTF-8,
+ * joined with `; `; null when there is none. Only top-level memo instructions count.
+ */
+export function formatMemo(memos: readonly Uint8Array[]): string | null {
+  if (memos.length === 0) return null
+  return memos.map((data) => `[${data.length}] ${decode(data)}`).join('; ')
+}
+
+function decode(data: Uint8Array): string {
+  try {
+    return utf8.decode(data)
+  } catch {
+    return '(unparseable)'
+  }
 }

@@ -1,20 +1,18 @@
 import { isPlainObject } from '../../json/isPlainObject'
-import type { LedgerState, LedgerTransaction } from '../ledger/LedgerState'
-import { blockTimeFor } from './blockTimeFor'
-import { encodeMeta } from './encodeMeta'
-import { encodeTransactionBody } from './encodeTransactionBody'
-import { encodeTransactionError } from './encodeTransactionError'
-import { isUnsignedInteger } from './isUnsignedInteger'
-import type { JsonOut } from './JsonOut'
-import type { MethodHandler } from './MethodHandler'
-import type { RpcContext } from './RpcContext'
-import { fail, invalidParams, type Outcome, ok } from './RpcErrorObject'
-import { type CommitmentLevel, readCommitment } from './readCommitment'
-import { readPositionalParams } from './readPositionalParams'
-import { serdeMismatch } from './serdeMismatch'
-import { verifyPubkey } from './verifyPubkey'
-import { verifySignature } from './verifySignature'
-import type { WireEncoding } from './WireEncoding'
+import type { LedgerState, LedgerTransaction } from '../ledger/types'
+import type { RpcContext } from './createRpcContext'
+import { blockTimeFor, type CommitmentLevel, readCommitment } from './createRpcContext'
+import { encodeMeta, encodeTransactionBody, encodeTransactionError } from './encodeTransaction'
+import {
+  isUnsignedInteger,
+  readPositionalParams,
+  serdeMismatch,
+  verifyPubkey,
+  verifySignature,
+} from './readParams'
+import type { MethodHandler, WireEncoding } from './types'
+import { fail, invalidParams, type Outcome, ok } from './types'
+import type { JsonOut } from './writeJson'
 
 /** Page caps of the specification: 1,000 signature entries, 100 full transactions. */
 const MAX_SIGNATURES = 1000

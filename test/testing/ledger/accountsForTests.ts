@@ -1,7 +1,7 @@
 import bs58 from 'bs58'
-import { deriveSigner } from '../../../src/testing/ledger/deriveSigner'
-import type { LedgerAccount } from '../../../src/testing/ledger/LedgerAccount'
+import { deriveSigner } from '../../../src/testing/ledger/createWorld'
 import { SYSTEM_PROGRAM_ID } from '../../../src/testing/ledger/programIds'
+import type { LedgerAccount } from '../../../src/testing/ledger/types'
 
 /** A non-signing account whose 32 bytes are all `fill`. */
 export function plainAccount(fill: number, lamports = 1_000_000_000n): LedgerAccount {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allocateFromSlab } from '../../../src/testing/ledger/allocateFromSlab'
+import { allocateFromSlab } from '../../../src/testing/ledger/memory'
 
 describe('allocateFromSlab', () => {
   it('hands out zeroed, non-overlapping views of shared blocks', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { copyToSlab } from '../../../src/testing/ledger/copyToSlab'
+import { copyToSlab } from '../../../src/testing/ledger/memory'
 
 describe('copyToSlab', () => {
   it('copies into shared blocks without overlap, starting a new block when one is full', () => {

@@ -1,7 +1,7 @@
 import { sign } from 'node:crypto'
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import { deriveSigner } from '../../../src/testing/ledger/deriveSigner'
+import { deriveSigner } from '../../../src/testing/ledger/createWorld'
 
 const hex = (value: string) => Uint8Array.from(Buffer.from(value, 'hex'))
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createRandom } from '../../../src/testing/ledger/createRandom'
 import { createWorld } from '../../../src/testing/ledger/createWorld'
 import { finishTransaction } from '../../../src/testing/ledger/finishTransaction'
-import { computeBudgetInstruction } from '../../../src/testing/ledger/instructions/computeBudgetInstruction'
-import { systemTransferInstruction } from '../../../src/testing/ledger/instructions/systemTransferInstruction'
-import type { LedgerAccount } from '../../../src/testing/ledger/LedgerAccount'
+import {
+  computeBudgetInstruction,
+  systemTransferInstruction,
+} from '../../../src/testing/ledger/systemInstructions'
+import type { LedgerAccount } from '../../../src/testing/ledger/types'
 
 describe('finishTransaction', () => {
   const world = createWorld(createRandom(12))

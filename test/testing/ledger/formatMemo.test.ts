@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMemo } from '../../../src/testing/ledger/formatMemo'
+import { formatMemo } from '../../../src/testing/ledger/finishTransaction'
 
 const text = (value: string) => new TextEncoder().encode(value)
 

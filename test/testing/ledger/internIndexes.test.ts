@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { internIndexes } from '../../../src/testing/ledger/internIndexes'
+import { internIndexes } from '../../../src/testing/ledger/memory'
 
 describe('internIndexes', () => {
   it('shares one frozen array per content', () => {

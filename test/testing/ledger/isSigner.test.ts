@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isSigner } from '../../../src/testing/ledger/isSigner'
-import type { LedgerMessage } from '../../../src/testing/ledger/LedgerState'
+import { isSigner } from '../../../src/testing/ledger/accountPrivileges'
+import type { LedgerMessage } from '../../../src/testing/ledger/types'
 
 const message: LedgerMessage = {
   version: 'legacy',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isWritable } from '../../../src/testing/ledger/isWritable'
-import type { LedgerMessage } from '../../../src/testing/ledger/LedgerState'
+import { isWritable } from '../../../src/testing/ledger/accountPrivileges'
 import {
   BPF_LOADER_UPGRADEABLE_PROGRAM_ID,
   COMPUTE_BUDGET_PROGRAM_ID,
@@ -8,6 +7,7 @@ import {
   SYSTEM_PROGRAM_ID,
   SYSVAR_CLOCK_ID,
 } from '../../../src/testing/ledger/programIds'
+import type { LedgerMessage } from '../../../src/testing/ledger/types'
 
 const NONE = { writable: [], readonly: [] }
 

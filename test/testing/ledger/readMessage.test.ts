@@ -1,7 +1,7 @@
 import { VersionedTransaction } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
 import { buildLedgerState } from '../../../src/testing/ledger/buildLedgerState'
-import { readMessage } from '../../../src/testing/ledger/readMessage'
+import { readMessage } from '../../../src/testing/ledger/StoredTransaction'
 
 describe('readMessage', () => {
   const state = buildLedgerState({ seed: 21, transactions: 300 })

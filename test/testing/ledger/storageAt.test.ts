@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { buildLedgerState } from '../../../src/testing/ledger/buildLedgerState'
 import { createRandom } from '../../../src/testing/ledger/createRandom'
-import { ledgerEra } from '../../../src/testing/ledger/ledgerEra'
 import { MEMO_V1_PROGRAM_ID } from '../../../src/testing/ledger/programIds'
-import { STORAGE_GENERATIONS } from '../../../src/testing/ledger/StorageGeneration'
-import { storageAt } from '../../../src/testing/ledger/storageAt'
-import { storageFor } from '../../../src/testing/ledger/storageFor'
+import {
+  ledgerEra,
+  STORAGE_GENERATIONS,
+  storageAt,
+  storageFor,
+} from '../../../src/testing/ledger/StorageGeneration'
 
 describe('storageAt', () => {
   it('splits the oldest 6% between the older releases, oldest first, and gives the rest to the writer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { writeCompactU16 } from '../../../src/testing/ledger/writeCompactU16'
+import { writeCompactU16 } from '../../../src/testing/ledger/encodeTransaction'
 
 describe('writeCompactU16', () => {
   it.each([

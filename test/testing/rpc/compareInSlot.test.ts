@@ -1,7 +1,7 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import type { LedgerTransaction } from '../../../src/testing/ledger/LedgerState'
-import { compareInSlot } from '../../../src/testing/rpc/compareInSlot'
+import type { LedgerTransaction } from '../../../src/testing/ledger/types'
+import { compareInSlot } from '../../../src/testing/rpc/createRpcContext'
 
 function tx(indexInBlock: number, firstByte: number): LedgerTransaction {
   const bytes = new Uint8Array(64).fill(1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
-import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/types'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 

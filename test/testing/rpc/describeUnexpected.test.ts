@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeUnexpected } from '../../../src/testing/rpc/describeUnexpected'
+import { describeUnexpected } from '../../../src/testing/rpc/readParams'
 
 describe('describeUnexpected', () => {
   it.each([

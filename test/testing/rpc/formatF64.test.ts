@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatF64 } from '../../../src/testing/rpc/formatF64'
+import { formatF64 } from '../../../src/testing/rpc/uiTokenAmount'
 
 describe('formatF64', () => {
   it.each([

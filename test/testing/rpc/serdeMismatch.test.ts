@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serdeMismatch } from '../../../src/testing/rpc/serdeMismatch'
+import { serdeMismatch } from '../../../src/testing/rpc/readParams'
 
 describe('serdeMismatch', () => {
   it('calls a negative integer an invalid value only where an unsigned one is expected', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toPlainJson } from '../../../src/testing/rpc/toPlainJson'
 import { uiTokenAmount } from '../../../src/testing/rpc/uiTokenAmount'
-import { writeJson } from '../../../src/testing/rpc/writeJson'
+import { toPlainJson, writeJson } from '../../../src/testing/rpc/writeJson'
 
 describe('uiTokenAmount', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { computeBudgetInstruction } from '../../../../src/testing/ledger/instructions/computeBudgetInstruction'
 import { COMPUTE_BUDGET_PROGRAM_ID } from '../../../../src/testing/ledger/programIds'
+import { computeBudgetInstruction } from '../../../../src/testing/ledger/systemInstructions'
 import { knownAccount } from '../accountsForTests'
 
 describe('computeBudgetInstruction', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { createAccountInstruction } from '../../../../src/testing/ledger/instructions/createAccountInstruction'
+import { createAccountInstruction } from '../../../../src/testing/ledger/systemInstructions'
 import { plainAccount, signerAccount, systemAccount } from '../accountsForTests'
 
 describe('createAccountInstruction', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { createIdempotentInstruction } from '../../../../src/testing/ledger/instructions/createIdempotentInstruction'
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from '../../../../src/testing/ledger/programIds'
+import { createIdempotentInstruction } from '../../../../src/testing/ledger/tokenInstructions'
 import { knownAccount, systemAccount } from '../accountsForTests'
 import { tokenFixture } from './tokenInstructions'
 

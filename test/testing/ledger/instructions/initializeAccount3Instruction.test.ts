@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { initializeAccount3Instruction } from '../../../../src/testing/ledger/instructions/initializeAccount3Instruction'
+import { initializeAccount3Instruction } from '../../../../src/testing/ledger/tokenInstructions'
 import { plainAccount } from '../accountsForTests'
 import { tokenFixture } from './tokenInstructions'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { memoInstruction } from '../../../../src/testing/ledger/instructions/memoInstruction'
 import { MEMO_PROGRAM_ID } from '../../../../src/testing/ledger/programIds'
+import { memoInstruction } from '../../../../src/testing/ledger/tokenInstructions'
 import { knownAccount, signerAccount } from '../accountsForTests'
 
 describe('memoInstruction', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { programCallInstruction } from '../../../../src/testing/ledger/instructions/programCallInstruction'
 import { SYSVAR_CLOCK_ID } from '../../../../src/testing/ledger/programIds'
+import { programCallInstruction } from '../../../../src/testing/ledger/programInstructions'
 import { knownAccount, plainAccount, signerAccount, systemAccount } from '../accountsForTests'
 
 describe('programCallInstruction', () => {

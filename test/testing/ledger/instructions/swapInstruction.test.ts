@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { swapInstruction } from '../../../../src/testing/ledger/instructions/swapInstruction'
 import { SYSVAR_CLOCK_ID } from '../../../../src/testing/ledger/programIds'
+import { swapInstruction } from '../../../../src/testing/ledger/programInstructions'
 import { knownAccount, plainAccount, systemAccount } from '../accountsForTests'
 import { tokenFixture } from './tokenInstructions'
 

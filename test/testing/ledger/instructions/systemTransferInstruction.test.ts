@@ -1,7 +1,7 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { systemTransferInstruction } from '../../../../src/testing/ledger/instructions/systemTransferInstruction'
+import { systemTransferInstruction } from '../../../../src/testing/ledger/systemInstructions'
 import { plainAccount, signerAccount, systemAccount } from '../accountsForTests'
 
 describe('systemTransferInstruction', () => {

@@ -1,5 +1,5 @@
-import type { LedgerAccount, MintInfo } from '../../../../src/testing/ledger/LedgerAccount'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../../../../src/testing/ledger/programIds'
+import type { LedgerAccount, MintInfo } from '../../../../src/testing/ledger/types'
 import { knownAccount, plainAccount, signerAccount } from '../accountsForTests'
 
 /** A Token and a Token-2022 mint, an owner with accounts of both, and a second holder. */

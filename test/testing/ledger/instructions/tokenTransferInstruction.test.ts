@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { tokenTransferInstruction } from '../../../../src/testing/ledger/instructions/tokenTransferInstruction'
+import { tokenTransferInstruction } from '../../../../src/testing/ledger/tokenInstructions'
 import { plainAccount } from '../accountsForTests'
 import { tokenFixture } from './tokenInstructions'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Execution } from '../../../../src/testing/ledger/Execution'
-import { unloadableProgramInstruction } from '../../../../src/testing/ledger/instructions/unloadableProgramInstruction'
+import { unloadableProgramInstruction } from '../../../../src/testing/ledger/programInstructions'
 import { plainAccount, signerAccount } from '../accountsForTests'
 
 describe('unloadableProgramInstruction', () => {

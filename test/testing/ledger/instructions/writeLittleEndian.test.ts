@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { writeLittleEndian } from '../../../../src/testing/ledger/instructions/writeLittleEndian'
+import { writeLittleEndian } from '../../../../src/testing/ledger/encodeTransaction'
 
 describe('writeLittleEndian', () => {
   it('writes unsigned integers low byte first, u64 max included', () => {

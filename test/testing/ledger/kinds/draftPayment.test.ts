@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRandom } from '../../../../src/testing/ledger/createRandom'
 import { createWorld } from '../../../../src/testing/ledger/createWorld'
-import { draftPayment } from '../../../../src/testing/ledger/kinds/draftPayment'
-import type { LedgerAccount } from '../../../../src/testing/ledger/LedgerAccount'
+import { draftPayment } from '../../../../src/testing/ledger/draftPayment'
+import type { LedgerAccount } from '../../../../src/testing/ledger/types'
 
 describe('draftPayment', () => {
   const world = createWorld(createRandom(5))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createRandom } from '../../../../src/testing/ledger/createRandom'
-import { memoText } from '../../../../src/testing/ledger/kinds/memoText'
+import { memoText } from '../../../../src/testing/ledger/draftPayment'
 
 describe('memoText', () => {
   it('gives UTF-8 texts, some beyond ASCII', () => {
