@@ -15,7 +15,9 @@ export type StoredTransactionFields = Omit<LedgerTransaction, 'message'> &
 /**
  * A ledger transaction whose `message` is decoded from its wire bytes on first access and then
  * kept. A big ledger would otherwise hold a dozen small objects per transaction that the RPC
- * layer reads for a handful of them.
+ * layer reads for a handful of them: decoded up front, the messages of 20,000 transactions
+ * take 17.9 MiB instead of 2.4 MiB (0.14x), a third of the whole ledger's heap
+ * (`bench/mockLedgerAllocation.ts`).
  */
 export class StoredTransaction implements LedgerTransaction {
   readonly signature: string

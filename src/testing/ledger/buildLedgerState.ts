@@ -95,7 +95,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   }
   let previous = newHash()
   hashes.push(previous)
-  const shared = { lines: new Map<string, string>(), units: new Map<number, bigint>() }
+  const shared = { lines: new Map<string, string>() }
   let position = 0
   for (const planned of plan.blocks) {
     const transactions: LedgerTransaction[] = []

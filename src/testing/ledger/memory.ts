@@ -1,3 +1,6 @@
+// What these save was measured with `node --expose-gc --import tsx bench/mockLedgerAllocation.ts`, 20,000 transactions, 47.5 MiB of heap: see each function. Sharing the
+// compute-unit bigints saved 1.4% and was removed (see SharedValues in finishTransaction.ts).
+
 const SLAB_BYTES = 256 * 1024
 /** Larger requests get their own buffer: a slab should not be mostly one array. */
 const LARGEST_SHARED = 4 * 1024
@@ -8,7 +11,8 @@ let used = 0
  * Returns a zeroed view of `length` bytes carved from a shared block. A ledger keeps hundreds of
  * thousands of small byte arrays (wire transactions, inner instruction data) for its whole life;
  * as views into shared blocks they cost one object each instead of a view, an ArrayBuffer and a
- * separate allocation, which also spares the garbage collector. Views never overlap.
+ * separate allocation, which also spares the garbage collector. Views never overlap. Measured:
+ * 10.0 MiB against 13.3 MiB as separate arrays (0.75x), 6.9% of the whole ledger's heap.
  */
 export function allocateFromSlab(length: number): Uint8Array {
   if (length > LARGEST_SHARED) return new Uint8Array(length)
@@ -37,6 +41,7 @@ const shared = new Map<number, readonly number[]>()
  * Returns one shared, frozen array per list of small account indexes: a big ledger holds hundreds
  * of thousands of instructions but only a few hundred distinct index lists, and each array kept
  * costs more memory than its contents. Lists too long or with large indexes come back as they are.
+ * Measured: 1.0 MiB against 4.0 MiB as separate arrays (0.24x), 6.4% of the whole ledger's heap.
  */
 export function internIndexes(indexes: readonly number[]): readonly number[] {
   if (indexes.length > 7) return indexes

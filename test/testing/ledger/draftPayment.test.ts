@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createRandom } from '../../../../src/testing/ledger/createRandom'
-import { createWorld } from '../../../../src/testing/ledger/createWorld'
-import { draftPayment } from '../../../../src/testing/ledger/draftPayment'
-import type { LedgerAccount } from '../../../../src/testing/ledger/types'
+import { createRandom } from '../../../src/testing/ledger/createRandom'
+import { createWorld } from '../../../src/testing/ledger/createWorld'
+import { draftPayment, memoText } from '../../../src/testing/ledger/draftPayment'
+import type { LedgerAccount } from '../../../src/testing/ledger/types'
 
 describe('draftPayment', () => {
   const world = createWorld(createRandom(5))
@@ -36,5 +36,15 @@ describe('draftPayment', () => {
     const short = draftPayment(world, payer, 'rentShortfall')
     expect(short.rentShortfall?.lamports).toBe(0n)
     expect(short.instructions[0]?.accounts[1]?.account).toBe(short.rentShortfall)
+  })
+})
+
+describe('memoText', () => {
+  it('gives UTF-8 texts, some beyond ASCII', () => {
+    const random = createRandom(1)
+    const decoder = new TextDecoder('utf-8', { fatal: true })
+    const texts = Array.from({ length: 200 }, () => decoder.decode(memoText(random)))
+    expect(texts.some((text) => [...text].some((c) => (c.codePointAt(0) ?? 0) > 0x7f))).toBe(true)
+    expect(texts).toContain('Test memo')
   })
 })

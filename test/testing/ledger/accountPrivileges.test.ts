@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isWritable } from '../../../src/testing/ledger/accountPrivileges'
+import { isSigner, isWritable } from '../../../src/testing/ledger/accountPrivileges'
 import {
   BPF_LOADER_UPGRADEABLE_PROGRAM_ID,
   COMPUTE_BUDGET_PROGRAM_ID,
@@ -8,6 +8,31 @@ import {
   SYSVAR_CLOCK_ID,
 } from '../../../src/testing/ledger/programIds'
 import type { LedgerMessage } from '../../../src/testing/ledger/types'
+
+const signerMessage: LedgerMessage = {
+  version: 'legacy',
+  header: {
+    numRequiredSignatures: 2,
+    numReadonlySignedAccounts: 1,
+    numReadonlyUnsignedAccounts: 1,
+  },
+  staticAccountKeys: ['a', 'b', 'c', 'd'],
+  recentBlockhash: 'h',
+  instructions: [],
+}
+
+describe('isSigner', () => {
+  it('is true for the first numRequiredSignatures keys only', () => {
+    expect([0, 1, 2, 3, 4, -1].map((i) => isSigner(signerMessage, i))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
+  })
+})
 
 const NONE = { writable: [], readonly: [] }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createRandom } from '../../../../src/testing/ledger/createRandom'
-import { createWorld } from '../../../../src/testing/ledger/createWorld'
-import { draftTokenTransfer } from '../../../../src/testing/ledger/draftTokenTransfer'
-import type { LedgerAccount } from '../../../../src/testing/ledger/types'
+import { createRandom } from '../../../src/testing/ledger/createRandom'
+import { createWorld } from '../../../src/testing/ledger/createWorld'
+import { draftTokenTransfer } from '../../../src/testing/ledger/draftTokenTransfer'
+import type { LedgerAccount } from '../../../src/testing/ledger/types'
 
 describe('draftTokenTransfer', () => {
   const world = createWorld(createRandom(6))

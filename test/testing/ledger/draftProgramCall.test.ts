@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createRandom } from '../../../../src/testing/ledger/createRandom'
-import { createWorld } from '../../../../src/testing/ledger/createWorld'
-import { draftProgramCall } from '../../../../src/testing/ledger/draftProgramCall'
-import type { LedgerAccount } from '../../../../src/testing/ledger/types'
+import { createRandom } from '../../../src/testing/ledger/createRandom'
+import { createWorld } from '../../../src/testing/ledger/createWorld'
+import { draftProgramCall } from '../../../src/testing/ledger/draftProgramCall'
+import type { LedgerAccount } from '../../../src/testing/ledger/types'
 
 describe('draftProgramCall', () => {
   const world = createWorld(createRandom(7))

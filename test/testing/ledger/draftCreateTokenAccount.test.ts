@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createRandom } from '../../../../src/testing/ledger/createRandom'
-import { createWorld } from '../../../../src/testing/ledger/createWorld'
-import { draftCreateTokenAccount } from '../../../../src/testing/ledger/draftCreateTokenAccount'
-import type { LedgerAccount } from '../../../../src/testing/ledger/types'
+import { createRandom } from '../../../src/testing/ledger/createRandom'
+import { createWorld } from '../../../src/testing/ledger/createWorld'
+import { draftCreateTokenAccount } from '../../../src/testing/ledger/draftCreateTokenAccount'
+import type { LedgerAccount } from '../../../src/testing/ledger/types'
 
 describe('draftCreateTokenAccount', () => {
   it('creates and initializes a fresh signer account until the key budget is spent', () => {
