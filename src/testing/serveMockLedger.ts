@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MockLedger } from './createMockLedger'
-import { archiveError, findArchiveRefusal } from './rpc/ArchiveDialect'
+import { type ArchiveDialect, archiveError, findArchiveRefusal } from './rpc/ArchiveDialect'
 import { profileRules } from './rpc/profileRules'
 import { writeJson } from './rpc/writeJson'
 
@@ -134,12 +134,7 @@ export async function serveMockLedger(
   options: ServeMockLedgerOptions = {},
 ): Promise<MockLedgerServer> {
   const { port = 0, host = '127.0.0.1', faults } = options
-  const rate = faults?.rate ?? (faults === undefined ? 0 : 0.1)
-  const seed = faults?.seed ?? 1
-  const kinds = faults?.kinds ?? ALL_KINDS
-  const latencyMs = faults?.latencyMs ?? 200
-  const staleSlots = faults?.staleSlots ?? 150
-  const retryAfterSeconds = faults?.retryAfterSeconds ?? 1
+  const settings = faultSettingsOf(faults)
   const faultCounts: Record<MockLedgerFaultKind, number> = {
     rateLimit: 0,
     serverError: 0,
@@ -155,24 +150,7 @@ export async function serveMockLedger(
   const timers = new Set<ReturnType<typeof setTimeout>>()
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, CORS_HEADERS).end()
-      return
-    }
-    if (request.method !== 'POST' && archive !== undefined) {
-      response.writeHead(405, JSON_HEADERS)
-      response.end(writeJson(archiveError(-32601, 'Method not allowed')))
-      return
-    }
-    if (request.method !== 'POST') {
-      response.writeHead(405, {
-        ...CORS_HEADERS,
-        allow: 'POST, OPTIONS',
-        'content-type': 'text/plain',
-      })
-      response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
-      return
-    }
+    if (answerOtherMethod(request, response, archive)) return
     const number = stats.requests++
     const text = await readBody(request)
     const refusal = archive === undefined ? undefined : findArchiveRefusal(archive, text)
@@ -180,57 +158,23 @@ export async function serveMockLedger(
       response.writeHead(refusal.status, JSON_HEADERS).end(writeJson(refusal.body))
       return
     }
+    const { seed, rate, kinds } = settings
     const fault = pickFault(seed, rate, kinds, number, text.trimStart().startsWith('['))
     if (fault !== undefined) faultCounts[fault.kind]++
-    switch (fault?.kind) {
-      case 'rateLimit': {
-        // Most servers send seconds; some send an HTTP date, which clients must read too.
-        const retryAfter =
-          fault.variant < 0.7
-            ? String(retryAfterSeconds)
-            : new Date(Date.now() + retryAfterSeconds * 1000).toUTCString()
-        response.writeHead(429, { ...JSON_HEADERS, 'retry-after': retryAfter })
-        response.end(
-          '{"jsonrpc":"2.0","error":{"code":429,"message":"Too many requests"},"id":null}',
-        )
-        return
-      }
-      case 'serverError': {
-        const status = fault.variant < 0.5 ? 502 : 503
-        response
-          .writeHead(status, { ...CORS_HEADERS, 'content-type': 'text/html' })
-          .end(proxyPage(status))
-        return
-      }
-      case 'connectionReset':
-        request.socket.destroy()
-        return
-      case 'batchRejection':
-        response.writeHead(400, JSON_HEADERS)
-        response.end(
-          '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch requests are not supported"},"id":null}',
-        )
-        return
-      case 'truncatedBody': {
-        const full = ledger.handleText(text)
-        // No content-length: the body ends cleanly, half a JSON document long.
-        response.writeHead(200, JSON_HEADERS)
-        response.end(full.slice(0, Math.floor(full.length / 2)))
-        return
-      }
-      case 'latency':
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            timers.delete(timer)
-            resolve()
-          }, latencyMs)
-          timers.add(timer)
-        })
-        break
+    if (fault?.kind === 'latency') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          resolve()
+        }, settings.latencyMs)
+        timers.add(timer)
+      })
+    } else if (fault !== undefined) {
+      if (answerFault(fault, settings, request, response, () => ledger.handleText(text))) return
     }
     const body = ledger.handleText(
       text,
-      fault?.kind === 'staleNode' ? { lagSlots: staleSlots } : undefined,
+      fault?.kind === 'staleNode' ? { lagSlots: settings.staleSlots } : undefined,
     )
     if (response.destroyed) return
     response.writeHead(200, JSON_HEADERS).end(body)
@@ -261,6 +205,107 @@ export async function serveMockLedger(
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),
+  }
+}
+
+/** The faults option with its defaults. */
+type FaultSettings = Readonly<{
+  rate: number
+  seed: number
+  kinds: readonly MockLedgerFaultKind[]
+  latencyMs: number
+  staleSlots: number
+  retryAfterSeconds: number
+}>
+
+function faultSettingsOf(faults: MockLedgerFaults | undefined): FaultSettings {
+  return {
+    rate: faults?.rate ?? (faults === undefined ? 0 : 0.1),
+    seed: faults?.seed ?? 1,
+    kinds: faults?.kinds ?? ALL_KINDS,
+    latencyMs: faults?.latencyMs ?? 200,
+    staleSlots: faults?.staleSlots ?? 150,
+    retryAfterSeconds: faults?.retryAfterSeconds ?? 1,
+  }
+}
+
+/**
+ * Answers a request that is not a POST (a CORS preflight, or a method the server refuses, in
+ * the words of the node or of the archive's server) and says whether it did.
+ */
+function answerOtherMethod(
+  request: IncomingMessage,
+  response: ServerResponse,
+  archive: ArchiveDialect | undefined,
+): boolean {
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, CORS_HEADERS).end()
+    return true
+  }
+  if (request.method !== 'POST' && archive !== undefined) {
+    response.writeHead(405, JSON_HEADERS)
+    response.end(writeJson(archiveError(-32601, 'Method not allowed')))
+    return true
+  }
+  if (request.method !== 'POST') {
+    response.writeHead(405, {
+      ...CORS_HEADERS,
+      allow: 'POST, OPTIONS',
+      'content-type': 'text/plain',
+    })
+    response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
+    return true
+  }
+  return false
+}
+
+/**
+ * Answers with `fault` in place of the node and says whether it did (`latency` and `staleNode`
+ * change the node's answer instead of replacing it).
+ */
+function answerFault(
+  fault: PickedFault,
+  settings: FaultSettings,
+  request: IncomingMessage,
+  response: ServerResponse,
+  nodeAnswer: () => string,
+): boolean {
+  switch (fault.kind) {
+    case 'rateLimit': {
+      // Most servers send seconds; some send an HTTP date, which clients must read too.
+      const retryAfter =
+        fault.variant < 0.7
+          ? String(settings.retryAfterSeconds)
+          : new Date(Date.now() + settings.retryAfterSeconds * 1000).toUTCString()
+      response.writeHead(429, { ...JSON_HEADERS, 'retry-after': retryAfter })
+      response.end('{"jsonrpc":"2.0","error":{"code":429,"message":"Too many requests"},"id":null}')
+      return true
+    }
+    case 'serverError': {
+      const status = fault.variant < 0.5 ? 502 : 503
+      response
+        .writeHead(status, { ...CORS_HEADERS, 'content-type': 'text/html' })
+        .end(proxyPage(status))
+      return true
+    }
+    case 'connectionReset':
+      request.socket.destroy()
+      return true
+    case 'batchRejection':
+      response.writeHead(400, JSON_HEADERS)
+      response.end(
+        '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch requests are not supported"},"id":null}',
+      )
+      return true
+    case 'truncatedBody': {
+      const full = nodeAnswer()
+      // No content-length: the body ends cleanly, half a JSON document long.
+      response.writeHead(200, JSON_HEADERS)
+      response.end(full.slice(0, Math.floor(full.length / 2)))
+      return true
+    }
+    default:
+      return false
   }
 }
 

@@ -9,7 +9,13 @@ import { pickTransactionKind, pickWithLifecycles } from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
 import { recordTokenAccounts } from './recordTokenAccounts'
 import { ledgerEra, storageAt } from './StorageGeneration'
-import type { LedgerBlock, LedgerProfile, LedgerState, LedgerTransaction } from './types'
+import type {
+  LedgerBlock,
+  LedgerProfile,
+  LedgerState,
+  LedgerTransaction,
+  LookupTable,
+} from './types'
 
 /** Options of {@link buildLedgerState}. */
 export type BuildLedgerOptions = Readonly<{
@@ -55,18 +61,7 @@ const BLOCKHASH_WINDOW = 12
  * fields or hold nulls where the newest rows do not, and a few have no status meta at all.
  */
 export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState {
-  const seed = options.seed ?? 1
-  const count = options.transactions ?? 5_000
-  if (!Number.isSafeInteger(seed)) {
-    throw invalidParam('createMockLedger', 'seed', `expected a safe integer, got ${String(seed)}`)
-  }
-  if (!Number.isSafeInteger(count) || count < 0) {
-    throw invalidParam(
-      'createMockLedger',
-      'transactions',
-      `expected a non-negative integer, got ${String(count)}`,
-    )
-  }
+  const { seed, count } = checkOptions(options)
   const era = ledgerEra(options.profile ?? 'v1.18')
   const random = createRandom(seed)
   const world = createWorld(random)
@@ -123,11 +118,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       for (const instruction of draft.instructions) {
         for (const meta of instruction.accounts) recorder.note(meta.account, planned.slot)
       }
-      for (const key of tx.accountKeys) {
-        const list = byAddress.get(key)
-        if (list === undefined) byAddress.set(key, [tx])
-        else list.push(tx)
-      }
+      addToIndex(byAddress, tx)
       transactions.push(tx)
       position++
     }
@@ -146,13 +137,6 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     previous = hash
   }
 
-  const addresses = [...byAddress.keys()]
-  const firstSeen = new Map(addresses.map((address, i) => [address, i]))
-  addresses.sort(
-    (a, b) =>
-      (byAddress.get(b)?.length ?? 0) - (byAddress.get(a)?.length ?? 0) ||
-      (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0),
-  )
   return {
     seed,
     blocks,
@@ -161,16 +145,48 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     bySignature,
     byAddress,
     firstAvailableSlot: slots[0] ?? plan.frontiers.finalized,
-    addresses,
+    addresses: busiestFirst(byAddress),
     // Lookup tables arrived with v0 messages (1.10); older ledgers have none.
-    lookupTables: new Map(
-      era.versionedTransactions
-        ? world.tables.map((table) => [
-            table.account.address,
-            table.entries.map((entry) => entry.address),
-          ])
-        : [],
-    ),
+    lookupTables: new Map(era.versionedTransactions ? world.tables.map(tableEntries) : []),
     tokenAccounts: recorder.changes,
   }
+}
+
+function checkOptions(options: BuildLedgerOptions): { seed: number; count: number } {
+  const seed = options.seed ?? 1
+  const count = options.transactions ?? 5_000
+  if (!Number.isSafeInteger(seed)) {
+    throw invalidParam('createMockLedger', 'seed', `expected a safe integer, got ${String(seed)}`)
+  }
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw invalidParam(
+      'createMockLedger',
+      'transactions',
+      `expected a non-negative integer, got ${String(count)}`,
+    )
+  }
+  return { seed, count }
+}
+
+function addToIndex(byAddress: Map<string, LedgerTransaction[]>, tx: LedgerTransaction): void {
+  for (const key of tx.accountKeys) {
+    const list = byAddress.get(key)
+    if (list === undefined) byAddress.set(key, [tx])
+    else list.push(tx)
+  }
+}
+
+/** Every indexed address, busiest first (ties: first seen first). */
+function busiestFirst(byAddress: ReadonlyMap<string, readonly LedgerTransaction[]>): string[] {
+  const addresses = [...byAddress.keys()]
+  const firstSeen = new Map(addresses.map((address, i) => [address, i]))
+  return addresses.sort(
+    (a, b) =>
+      (byAddress.get(b)?.length ?? 0) - (byAddress.get(a)?.length ?? 0) ||
+      (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0),
+  )
+}
+
+function tableEntries(table: LookupTable): [string, string[]] {
+  return [table.account.address, table.entries.map((entry) => entry.address)]
 }

@@ -109,87 +109,42 @@ export function createWorld(random: Random): World {
     freshAddress(BigInt(random.between(1, 900)) * SOL),
   )
 
-  const mints: MintInfo[] = [
-    { account: freshAddress(1_461_600n), decimals: 6, program: token },
-    { account: freshAddress(1_461_600n), decimals: 9, program: token },
-    { account: freshAddress(2_108_880n), decimals: 6, program: token2022 },
-  ]
-  const holdings = new Map<LedgerAccount, LedgerAccount[]>()
-  const holders = new Map<MintInfo, LedgerAccount[]>(mints.map((mint) => [mint, []]))
-  const open = (owner: LedgerAccount, mint: MintInfo, amount: bigint): LedgerAccount => {
-    const rent = mint.program === token ? 2_039_280n : 2_074_080n
-    const account = freshAddress(rent)
-    account.token = { mint, owner, amount }
-    holdings.set(owner, [...(holdings.get(owner) ?? []), account])
-    holders.get(mint)?.push(account)
-    return account
-  }
-  const someTokens = (mint: MintInfo): bigint =>
-    BigInt(random.between(1, 50_000)) * 10n ** BigInt(mint.decimals) + BigInt(random.int(1e6))
-  for (const [i, wallet] of [...wallets, ...whales].entries()) {
-    for (const mint of mints) {
-      if (i === 0 || random.chance(0.7)) open(wallet, mint, someTokens(mint))
-    }
-  }
-  for (const external of externals.slice(0, 48)) {
-    const mint = mints[random.int(mints.length)] as MintInfo
-    open(external, mint, someTokens(mint))
-  }
-  const vaults = Array.from({ length: 3 }, (_, v) => {
-    const account = freshAddress(BigInt(random.between(50, 5_000)) * SOL)
-    const tokens = new Map<MintInfo, LedgerAccount>()
-    for (const mint of mints) {
-      // One vault's 9-decimal balance exceeds 2^53 raw units, so token amounts test the lossless path.
-      const deep = v === 0 && mint.decimals === 9 ? 40_000_000n * 10n ** 9n : 0n
-      tokens.set(mint, open(account, mint, deep + someTokens(mint) * 1_000n))
-    }
-    return { account, tokens }
-  })
+  const { mints, holdings, holders, vaults } = openTokenAccounts(
+    random,
+    freshAddress,
+    [token, token2022],
+    [...wallets, ...whales],
+    externals.slice(0, 48),
+  )
   const treasury = freshAddress(BigInt(random.between(100, 10_000)) * SOL)
   const oracleStates = Array.from({ length: 4 }, () => freshAddress(3_173_760n))
   const rentPayers = Array.from({ length: 3 }, () =>
     freshAddress(BigInt(random.between(400_000, 850_000))),
   )
 
-  const tables = [freshAddress(0n), freshAddress(0n)].map((account, t) => {
-    const entries =
-      t === 0
-        ? [
-            system,
-            token,
-            token2022,
-            rentSysvar,
-            clock,
-            ...mints.map((mint) => mint.account),
-            ...vaults.flatMap((vault) => [vault.account, ...vault.tokens.values()]),
-            treasury,
-            ...oracleStates,
-          ]
-        : [
-            ...externals.slice(0, 60),
-            ...tipAccounts,
-            ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
-            ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
-          ]
-    entries.forEach((entry, index) => {
-      entry.lookup = { table: t, index }
-    })
-    return { account, entries }
-  })
+  const tables = lookupTables(
+    [freshAddress(0n), freshAddress(0n)],
+    [
+      system,
+      token,
+      token2022,
+      rentSysvar,
+      clock,
+      ...mints.map((mint) => mint.account),
+      ...vaults.flatMap((vault) => [vault.account, ...vault.tokens.values()]),
+      treasury,
+      ...oracleStates,
+    ],
+    [
+      ...externals.slice(0, 60),
+      ...tipAccounts,
+      ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
+      ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
+    ],
+  )
 
-  // Cumulative Zipf weights (1/rank) over the wallets after the hot one.
-  const cumulative: number[] = []
-  let total = 0
-  for (let rank = 1; rank < wallets.length; rank++) {
-    total += 1 / rank
-    cumulative.push(total)
-  }
-  const zipfWallet = (): LedgerAccount => {
-    const target = random.float() * total
-    const at = cumulative.findIndex((edge) => target < edge)
-    return wallets[(at < 0 ? cumulative.length - 1 : at) + 1] as LedgerAccount
-  }
   const hot = wallets[0] as LedgerAccount
+  const zipfWallet = createZipfPick(random, wallets.slice(1))
   let freshSigners = 0
 
   return {
@@ -233,6 +188,92 @@ export function createWorld(random: Random): World {
       freshSigners++
       return signer(0n)
     },
+  }
+}
+
+type TokenAccounts = Readonly<{
+  mints: readonly MintInfo[]
+  holdings: Map<LedgerAccount, LedgerAccount[]>
+  holders: Map<MintInfo, LedgerAccount[]>
+  vaults: World['vaults']
+}>
+
+/**
+ * The mints (decimals 6 and 9 on Token, 6 on Token-2022), token accounts for most `owners` (all
+ * three for the first) and for `externals`, and three vaults holding every mint.
+ */
+function openTokenAccounts(
+  random: Random,
+  freshAddress: (lamports: bigint) => LedgerAccount,
+  [token, token2022]: readonly [LedgerAccount, LedgerAccount],
+  owners: readonly LedgerAccount[],
+  externals: readonly LedgerAccount[],
+): TokenAccounts {
+  const mints: MintInfo[] = [
+    { account: freshAddress(1_461_600n), decimals: 6, program: token },
+    { account: freshAddress(1_461_600n), decimals: 9, program: token },
+    { account: freshAddress(2_108_880n), decimals: 6, program: token2022 },
+  ]
+  const holdings = new Map<LedgerAccount, LedgerAccount[]>()
+  const holders = new Map<MintInfo, LedgerAccount[]>(mints.map((mint) => [mint, []]))
+  const open = (owner: LedgerAccount, mint: MintInfo, amount: bigint): LedgerAccount => {
+    const rent = mint.program === token ? 2_039_280n : 2_074_080n
+    const account = freshAddress(rent)
+    account.token = { mint, owner, amount }
+    holdings.set(owner, [...(holdings.get(owner) ?? []), account])
+    holders.get(mint)?.push(account)
+    return account
+  }
+  const someTokens = (mint: MintInfo): bigint =>
+    BigInt(random.between(1, 50_000)) * 10n ** BigInt(mint.decimals) + BigInt(random.int(1e6))
+  for (const [i, owner] of owners.entries()) {
+    for (const mint of mints) {
+      if (i === 0 || random.chance(0.7)) open(owner, mint, someTokens(mint))
+    }
+  }
+  for (const external of externals) {
+    const mint = mints[random.int(mints.length)] as MintInfo
+    open(external, mint, someTokens(mint))
+  }
+  const vaults = Array.from({ length: 3 }, (_, v) => {
+    const account = freshAddress(BigInt(random.between(50, 5_000)) * SOL)
+    const tokens = new Map<MintInfo, LedgerAccount>()
+    for (const mint of mints) {
+      // One vault's 9-decimal balance exceeds 2^53 raw units, so token amounts test the lossless path.
+      const deep = v === 0 && mint.decimals === 9 ? 40_000_000n * 10n ** 9n : 0n
+      tokens.set(mint, open(account, mint, deep + someTokens(mint) * 1_000n))
+    }
+    return { account, tokens }
+  })
+  return { mints, holdings, holders, vaults }
+}
+
+/** Lookup tables at `accounts`, the i-th listing `lists[i]`; each entry learns where it is listed. */
+function lookupTables(
+  accounts: readonly LedgerAccount[],
+  ...lists: readonly (readonly LedgerAccount[])[]
+): LookupTable[] {
+  return accounts.map((account, t) => {
+    const entries = lists[t] ?? []
+    entries.forEach((entry, index) => {
+      entry.lookup = { table: t, index }
+    })
+    return { account, entries }
+  })
+}
+
+/** Draws one of `accounts` with Zipf-like weights (1/rank). */
+function createZipfPick(random: Random, accounts: readonly LedgerAccount[]): () => LedgerAccount {
+  const cumulative: number[] = []
+  let total = 0
+  for (let rank = 1; rank <= accounts.length; rank++) {
+    total += 1 / rank
+    cumulative.push(total)
+  }
+  return () => {
+    const target = random.float() * total
+    const at = cumulative.findIndex((edge) => target < edge)
+    return accounts[at < 0 ? cumulative.length - 1 : at] as LedgerAccount
   }
 }
 
