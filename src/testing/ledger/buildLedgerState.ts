@@ -1,14 +1,15 @@
 import { invalidParam } from '../../shared/invalidParam'
-import { createRandom } from './createRandom'
-import { createWorld } from './createWorld'
-import { createTokenLifecycle } from './draftTokenLifecycle'
+import { createRandom, type Random } from './createRandom'
+import { createWorld, type World } from './createWorld'
+import { createTokenLifecycle, type TokenLifecycle } from './draftTokenLifecycle'
 import { draftTransaction } from './draftTransaction'
+import type { DraftTransaction } from './Execution'
 import { encodeKeyBase58 } from './encodeKeyBase58'
-import { finishTransaction } from './finishTransaction'
+import { type FinishContext, finishTransaction } from './finishTransaction'
 import { pickTransactionKind, pickWithLifecycles } from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
 import { recordTokenAccounts } from './recordTokenAccounts'
-import { ledgerEra, storageAt } from './StorageGeneration'
+import { type LedgerEra, ledgerEra, storageAt } from './StorageGeneration'
 import type {
   LedgerBlock,
   LedgerProfile,
@@ -74,6 +75,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     options.tokenLifecycles === true
       ? createTokenLifecycle(world, createRandom(seed ^ 0x1b873593))
       : undefined
+  const streams = { world, era, random, storageRandom, lifecycle, count }
   const recorder = recordTokenAccounts()
   for (const held of world.holdings.values()) {
     for (const account of held) recorder.note(account, -1)
@@ -97,19 +99,12 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     for (let indexInBlock = 0; indexInBlock < planned.size; indexInBlock++) {
       const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
       const recentBlockhash = hashes[hashes.length - back] ?? previous
-      const stored = storageAt(era, position, count, storageRandom)
-      const pick =
-        lifecycle === undefined
-          ? pickTransactionKind(random, position)
-          : pickWithLifecycles(random, lifecycle.random, position)
-      const draft = draftTransaction(world, pick, { era, storage: stored.storage, lifecycle })
-      const tx = finishTransaction(draft, {
+      const { draft, tx } = nextTransaction(streams, position, {
         slot: planned.slot,
         indexInBlock,
         recentBlockhash,
         tables: world.tables,
         shared,
-        metaMissing: stored.metaMissing,
       })
       if (bySignature.has(tx.signature)) {
         throw new Error(`mock ledger: seed ${seed} produced signature ${tx.signature} twice`)
@@ -189,4 +184,31 @@ function busiestFirst(byAddress: ReadonlyMap<string, readonly LedgerTransaction[
 
 function tableEntries(table: LookupTable): [string, string[]] {
   return [table.account.address, table.entries.map((entry) => entry.address)]
+}
+
+/** What drawing the next transaction reads: the world, the era and the random streams. */
+type Streams = Readonly<{
+  world: World
+  era: LedgerEra
+  random: Random
+  storageRandom: Random
+  lifecycle: TokenLifecycle | undefined
+  count: number
+}>
+
+/** Draws, drafts and finishes the transaction at `position` (ledger order). */
+function nextTransaction(
+  streams: Streams,
+  position: number,
+  context: Omit<FinishContext, 'metaMissing'>,
+): { draft: DraftTransaction; tx: LedgerTransaction } {
+  const { world, era, random, lifecycle } = streams
+  const stored = storageAt(era, position, streams.count, streams.storageRandom)
+  const pick =
+    lifecycle === undefined
+      ? pickTransactionKind(random, position)
+      : pickWithLifecycles(random, lifecycle.random, position)
+  const draft = draftTransaction(world, pick, { era, storage: stored.storage, lifecycle })
+  const tx = finishTransaction(draft, { ...context, metaMissing: stored.metaMissing })
+  return { draft, tx }
 }

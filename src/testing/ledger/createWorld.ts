@@ -76,24 +76,14 @@ const FRESH_SIGNERS = 24
  * tables. The same random sequence gives the same world.
  */
 export function createWorld(random: Random): World {
-  const known = (address: string, lamports: bigint, builtinUnits?: number): LedgerAccount => ({
-    address,
-    // Program and sysvar ids written in this package: always valid base58.
-    bytes: bs58.decodeUnsafe(address) as Uint8Array,
-    lamports,
-    builtinUnits,
-  })
   const freshAddress = (lamports: bigint): LedgerAccount => {
     const bytes = random.bytes(32)
     return { address: encodeKeyBase58(bytes), bytes, lamports }
   }
   const signer = (lamports: bigint): LedgerAccount => deriveSigner(random.bytes(32), lamports)
 
-  const system = known(SYSTEM_PROGRAM_ID, 1n, 150)
-  const token = known(TOKEN_PROGRAM_ID, 934_087_680n)
-  const token2022 = known(TOKEN_2022_PROGRAM_ID, 1_141_440n)
-  const rentSysvar = known(SYSVAR_RENT_ID, 1_009_200n)
-  const clock = known(SYSVAR_CLOCK_ID, 1_169_280n)
+  const programs = builtinAccounts()
+  const { system, token, token2022, rentSysvar, clock } = programs
 
   const wallets = Array.from({ length: WALLETS }, (_, i) =>
     signer(i === 0 ? 250n * SOL : BigInt(random.between(1, 200)) * SOL + BigInt(random.int(1e9))),
@@ -143,24 +133,14 @@ export function createWorld(random: Random): World {
     ],
   )
 
-  const hot = wallets[0] as LedgerAccount
-  const zipfWallet = createZipfPick(random, wallets.slice(1))
   let freshSigners = 0
 
   return {
     random,
-    system,
-    token,
-    token2022,
-    memoV1: known(MEMO_V1_PROGRAM_ID, 521_498_880n),
-    memo: known(MEMO_PROGRAM_ID, 521_498_880n),
-    computeBudget: known(COMPUTE_BUDGET_PROGRAM_ID, 1n, 150),
-    associatedToken: known(ASSOCIATED_TOKEN_PROGRAM_ID, 731_913_600n),
+    ...programs,
     swap: freshAddress(1_141_440n),
     router: freshAddress(1_141_440n),
     oracle: freshAddress(1_141_440n),
-    rentSysvar,
-    clock,
     wallets,
     whales,
     externals,
@@ -173,6 +153,51 @@ export function createWorld(random: Random): World {
     oracleStates,
     rentPayers,
     tables,
+    ...createPicks(random, wallets, externals),
+    freshAddress,
+    freshSigner: () => {
+      if (freshSigners >= FRESH_SIGNERS) return undefined
+      freshSigners++
+      return signer(0n)
+    },
+  }
+}
+
+/** A program or sysvar at a known address. */
+function known(address: string, lamports: bigint, builtinUnits?: number): LedgerAccount {
+  return {
+    address,
+    // Program and sysvar ids written in this package: always valid base58.
+    bytes: bs58.decodeUnsafe(address) as Uint8Array,
+    lamports,
+    builtinUnits,
+  }
+}
+
+/** The builtin and SPL programs and the sysvars a world uses (new accounts for each world). */
+function builtinAccounts() {
+  return {
+    system: known(SYSTEM_PROGRAM_ID, 1n, 150),
+    token: known(TOKEN_PROGRAM_ID, 934_087_680n),
+    token2022: known(TOKEN_2022_PROGRAM_ID, 1_141_440n),
+    rentSysvar: known(SYSVAR_RENT_ID, 1_009_200n),
+    clock: known(SYSVAR_CLOCK_ID, 1_169_280n),
+    memoV1: known(MEMO_V1_PROGRAM_ID, 521_498_880n),
+    memo: known(MEMO_PROGRAM_ID, 521_498_880n),
+    computeBudget: known(COMPUTE_BUDGET_PROGRAM_ID, 1n, 150),
+    associatedToken: known(ASSOCIATED_TOKEN_PROGRAM_ID, 731_913_600n),
+  }
+}
+
+/** Payers (the hot wallet 42% of the time, else Zipf over the others) and their recipients. */
+function createPicks(
+  random: Random,
+  wallets: readonly LedgerAccount[],
+  externals: readonly LedgerAccount[],
+): Pick<World, 'pickPayer' | 'pickRecipient'> {
+  const hot = wallets[0] as LedgerAccount
+  const zipfWallet = createZipfPick(random, wallets.slice(1))
+  return {
     pickPayer: () => (random.chance(0.42) ? hot : zipfWallet()),
     pickRecipient: (payer) => {
       const roll = random.float()
@@ -181,12 +206,6 @@ export function createWorld(random: Random): World {
       else if (roll < 0.6) to = zipfWallet()
       else to = externals[random.int(externals.length)] as LedgerAccount
       return to === payer ? (externals[random.int(externals.length)] as LedgerAccount) : to
-    },
-    freshAddress,
-    freshSigner: () => {
-      if (freshSigners >= FRESH_SIGNERS) return undefined
-      freshSigners++
-      return signer(0n)
     },
   }
 }

@@ -44,49 +44,70 @@ export function draftProgramCall(
   payer: LedgerAccount,
   kind: ProgramKind,
 ): DraftBody | undefined {
-  const { random } = world
-  if (kind === 'unloadableProgram') {
-    // Missing accounts fail with ProgramAccountNotFound; existing non-executable ones with
-    // InvalidProgramForExecution. Both are charged the fee and never run.
-    const missing = random.chance(0.5)
-    const program = missing
-      ? world.freshAddress(0n)
-      : (world.externals[random.int(world.externals.length)] as LedgerAccount)
-    return {
-      payer,
-      instructions: [
-        systemTransferInstruction(world.system, payer, world.treasury, 5_000n),
-        unloadableProgramInstruction(program, payer),
-      ],
-      minUnits: 0,
-      loadError: missing ? 'ProgramAccountNotFound' : 'InvalidProgramForExecution',
-    }
-  }
+  if (kind === 'unloadableProgram') return draftUnloadableCall(world, payer)
   if (kind === 'programCall' || kind === 'failedProgramCall' || kind === 'exhaustedProgramCall') {
-    const outcome: ProgramCallOutcome =
-      kind === 'programCall'
-        ? 'success'
-        : kind === 'exhaustedProgramCall'
-          ? 'exhausted'
-          : (NAMED_FAILURES[random.int(NAMED_FAILURES.length)] as ProgramCallOutcome)
-    return {
-      payer,
-      instructions: [
-        programCallInstruction({
-          program: world.oracle,
-          payer,
-          state: world.oracleStates[random.int(world.oracleStates.length)] as LedgerAccount,
-          clock: world.clock,
-          system: world.system,
-          value: BigInt(random.between(1, 2_000_000_000)),
-          units: random.between(1_500, 9_000),
-          returns: random.chance(0.5),
-          outcome,
-        }),
-      ],
-      minUnits: 12_000,
-    }
+    return draftOracleCall(world, payer, kind)
   }
+  return draftSwap(world, payer, kind)
+}
+
+/**
+ * A call to an account that is no program. Missing accounts fail with ProgramAccountNotFound;
+ * existing non-executable ones with InvalidProgramForExecution. Both are charged the fee and
+ * never run.
+ */
+function draftUnloadableCall(world: World, payer: LedgerAccount): DraftBody {
+  const { random } = world
+  const missing = random.chance(0.5)
+  const program = missing
+    ? world.freshAddress(0n)
+    : (world.externals[random.int(world.externals.length)] as LedgerAccount)
+  return {
+    payer,
+    instructions: [
+      systemTransferInstruction(world.system, payer, world.treasury, 5_000n),
+      unloadableProgramInstruction(program, payer),
+    ],
+    minUnits: 0,
+    loadError: missing ? 'ProgramAccountNotFound' : 'InvalidProgramForExecution',
+  }
+}
+
+/** An oracle update without CPIs: succeeding, failing with a named error, or out of compute. */
+function draftOracleCall(
+  world: World,
+  payer: LedgerAccount,
+  kind: 'programCall' | 'failedProgramCall' | 'exhaustedProgramCall',
+): DraftBody {
+  const { random } = world
+  const outcome: ProgramCallOutcome =
+    kind === 'programCall'
+      ? 'success'
+      : kind === 'exhaustedProgramCall'
+        ? 'exhausted'
+        : (NAMED_FAILURES[random.int(NAMED_FAILURES.length)] as ProgramCallOutcome)
+  return {
+    payer,
+    instructions: [
+      programCallInstruction({
+        program: world.oracle,
+        payer,
+        state: world.oracleStates[random.int(world.oracleStates.length)] as LedgerAccount,
+        clock: world.clock,
+        system: world.system,
+        value: BigInt(random.between(1, 2_000_000_000)),
+        units: random.between(1_500, 9_000),
+        returns: random.chance(0.5),
+        outcome,
+      }),
+    ],
+    minUnits: 12_000,
+  }
+}
+
+/** A swap with nested CPIs and return data: succeeding, failing after its first CPI, or paying rent. */
+function draftSwap(world: World, payer: LedgerAccount, kind: ProgramKind): DraftBody | undefined {
+  const { random } = world
   const held = world.holdings.get(payer) ?? []
   const payerToken = held[random.int(held.length)]
   const mint = payerToken?.token?.mint
