@@ -353,7 +353,7 @@ function createLedgerTransport(handleText: (text: string) => string): RpcTranspo
   }
 }
 
-/** The node's finalized (or confirmed) signatures of `address`, newest first, as a lookup lists them. */
+/** The node's finalized (or confirmed) signatures of `address`, newest first. */
 function listSignatures(
   ctx: RpcContext,
   address: string,

@@ -118,7 +118,7 @@ function entryIndex(account: LedgerAccount): number {
   return account.lookup?.index ?? 0
 }
 
-/** Every account the message names, payer first, with what it is asked for (signer, writable, invoked). */
+/** Every account the message names, payer first, with its flags (signer, writable, invoked). */
 function collectAccounts(
   payer: LedgerAccount,
   instructions: readonly InstructionShape[],

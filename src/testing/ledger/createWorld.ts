@@ -267,7 +267,7 @@ function openTokenAccounts(
   return { mints, holdings, holders, vaults }
 }
 
-/** Lookup tables at `accounts`, the i-th listing `lists[i]`; each entry learns where it is listed. */
+/** Lookup tables at `accounts`, the i-th listing `lists[i]`; each entry learns its place. */
 function lookupTables(
   accounts: readonly LedgerAccount[],
   ...lists: readonly (readonly LedgerAccount[])[]

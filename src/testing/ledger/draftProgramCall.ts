@@ -105,7 +105,7 @@ function draftOracleCall(
   }
 }
 
-/** A swap with nested CPIs and return data: succeeding, failing after its first CPI, or paying rent. */
+/** A swap with nested CPIs and return data: succeeding, failing after a CPI, or paying rent. */
 function draftSwap(world: World, payer: LedgerAccount, kind: ProgramKind): DraftBody | undefined {
   const { random } = world
   const held = world.holdings.get(payer) ?? []

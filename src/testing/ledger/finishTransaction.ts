@@ -35,9 +35,10 @@ export type FinishContext = Readonly<{
 
 /**
  * Values many transactions repeat; one copy of each keeps a big ledger's memory down. Log lines
- * only: kept as one copy each they take 2.8 MiB instead of 14.7 MiB (0.19x), 25% of the whole
- * ledger's heap (`node --expose-gc --import tsx bench/mockLedgerAllocation.ts`, 20,000 transactions, 47.5 MiB). Compute-unit bigints were shared too until the same bench showed 0.5 MiB
- * against 1.2 MiB, 1.4% of the ledger: not worth a map.
+ * only: kept as one copy each they take 2.8 MiB instead of 14.7 MiB (0.19x), a quarter of the
+ * whole heap of a 20,000-transaction ledger (`bench/mockLedgerAllocation.ts`). Compute-unit
+ * bigints were shared too until the same bench showed 0.4-0.5 MiB against 1.1-1.2 MiB, 1.4-1.6%
+ * of the ledger: not worth a map.
  */
 export type SharedValues = Readonly<{ lines: Map<string, string> }>
 

@@ -135,6 +135,30 @@ function readQuery(ctx: RpcContext, value: unknown): Outcome<Query> {
   if (config.filters !== undefined && config.filters !== null && !isPlainObject(config.filters)) {
     return invalidParams(serdeMismatch(config.filters, 'a map'))
   }
+  const read = readFilters(ctx, filters)
+  if (!read.ok) return read
+  return ok({
+    full,
+    ascending: order.value === 'asc',
+    limit,
+    after,
+    commitment: readCommitment(config, { ...ctx.rules, commitmentParam: true }),
+    minContextSlot:
+      minContextSlot === undefined || minContextSlot === null ? undefined : minContextSlot,
+    encoding: encoding.value,
+    maxSupportedTransactionVersion:
+      version === undefined || version === null ? undefined : (version as number),
+    ...read.value,
+  })
+}
+
+type Filters = Pick<Query, 'slot' | 'blockTime' | 'position' | 'status' | 'tokenAccounts'>
+
+/** The `filters` map: bounds on slot, block time and signature position, status, token accounts. */
+function readFilters(
+  ctx: RpcContext,
+  filters: Readonly<Record<string, unknown>>,
+): Outcome<Filters> {
   const unsigned = (item: unknown): Outcome<number> =>
     isUnsignedInteger(item) ? ok(item) : invalidParams(serdeMismatch(item, 'u64', true))
   const timestamp = (item: unknown): Outcome<number> =>
@@ -160,16 +184,6 @@ function readQuery(ctx: RpcContext, value: unknown): Outcome<Query> {
   const tokenAccounts = readChoice(filters.tokenAccounts, ['none', 'balanceChanged', 'all'], 'none')
   if (!tokenAccounts.ok) return tokenAccounts
   return ok({
-    full,
-    ascending: order.value === 'asc',
-    limit,
-    after,
-    commitment: readCommitment(config, { ...ctx.rules, commitmentParam: true }),
-    minContextSlot:
-      minContextSlot === undefined || minContextSlot === null ? undefined : minContextSlot,
-    encoding: encoding.value,
-    maxSupportedTransactionVersion:
-      version === undefined || version === null ? undefined : (version as number),
     slot: slot.value,
     blockTime: blockTime.value,
     position: position.value,
