@@ -4,24 +4,25 @@ import { abortedError, BODY_NOT_JSON, malformedError, readRpcResponse } from '..
 import type { RpcTransport } from '../transport/types'
 import { buildLedgerState } from './ledger/buildLedgerState'
 import { findAnachronism } from './ledger/findAnachronism'
+import { ledgerEra } from './ledger/StorageGeneration'
 import type {
   LedgerProfile,
   LedgerState,
   LedgerTransaction,
   TransactionErrorJson,
-} from './ledger/LedgerState'
-import { ledgerEra } from './ledger/ledgerEra'
-import { blockTimeFor } from './rpc/blockTimeFor'
-import { compareInSlot } from './rpc/compareInSlot'
-import { createRpcContext } from './rpc/createRpcContext'
-import { encodeTransactionError } from './rpc/encodeTransactionError'
+} from './ledger/types'
+import {
+  blockTimeFor,
+  compareInSlot,
+  createRpcContext,
+  type RpcContext,
+} from './rpc/createRpcContext'
+import { encodeTransactionError } from './rpc/encodeTransaction'
 import { findWalletHistory } from './rpc/findWalletHistory'
-import { handleRpcBody } from './rpc/handleRpcBody'
-import { handleRpcText } from './rpc/handleRpcText'
-import type { JsonOut } from './rpc/JsonOut'
+import { handleRpcBody, handleRpcText } from './rpc/handleRpcBody'
 import { LEDGER_PROFILES, profileRules } from './rpc/profileRules'
-import { toPlainJson } from './rpc/toPlainJson'
-import { writeJson } from './rpc/writeJson'
+import type { JsonOut } from './rpc/writeJson'
+import { toPlainJson, writeJson } from './rpc/writeJson'
 
 /** Options of {@link createMockLedger}. */
 export type CreateMockLedgerOptions = Readonly<{
@@ -254,6 +255,52 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
       `expected one of ${LEDGER_PROFILES.map((name) => `'${name}'`).join(', ')}, got ${describeValue(profile)}`,
     )
   }
+  const state = stateOf(options, profile, seed, transactions)
+  const rules = profileRules(profile, options.providerMethods, options.providerOwnerDataSlot)
+  const baseContext = createRpcContext(state, rules, base58Limit)
+
+  const handleText = (text: string, handleOptions?: MockLedgerHandleTextOptions): string => {
+    const lagSlots = handleOptions?.lagSlots ?? 0
+    const ctx = lagSlots > 0 ? createRpcContext(state, rules, base58Limit, lagSlots) : baseContext
+    return handleRpcText(ctx, text)
+  }
+
+  const transport = createLedgerTransport(handleText)
+
+  const frontierOf = (walletOptions?: MockLedgerWalletOptions): number =>
+    walletOptions?.upperSlot ??
+    (rules.commitmentParam && walletOptions?.commitment === 'confirmed'
+      ? state.frontiers.confirmed
+      : state.frontiers.finalized)
+  return {
+    profile,
+    state,
+    transport,
+    handle: (body) => {
+      const response = handleRpcBody(baseContext, body)
+      return response === undefined ? undefined : toPlainJson(response)
+    },
+    handleText,
+    addresses: () => state.addresses,
+    signatures: (address, signaturesOptions) =>
+      listSignatures(baseContext, address, signaturesOptions),
+    transaction: (signature) => state.bySignature.get(signature),
+    walletSignatures: (owner, walletOptions) =>
+      findWalletHistory(baseContext, owner, frontierOf(walletOptions)).map(
+        (entry) => entry.signature,
+      ),
+    walletEntries: (owner, walletOptions) =>
+      findWalletHistory(baseContext, owner, frontierOf(walletOptions)),
+  }
+}
+
+/** The ledger's state: the one given (if the profile's node can serve it) or a new one. */
+function stateOf(
+  options: CreateMockLedgerOptions,
+  profile: LedgerProfile,
+  seed: number,
+  transactions: number | undefined,
+): LedgerState {
   if (options.state !== undefined) {
     const anachronism = findAnachronism(options.state, ledgerEra(profile))
     if (anachronism !== undefined) {
@@ -264,7 +311,7 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
       )
     }
   }
-  const state =
+  return (
     options.state ??
     buildLedgerState({
       seed,
@@ -272,17 +319,13 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
       ...(transactions === undefined ? {} : { transactions }),
       ...(options.tokenLifecycles === true ? { tokenLifecycles: true } : {}),
     })
-  const rules = profileRules(profile, options.providerMethods, options.providerOwnerDataSlot)
-  const baseContext = createRpcContext(state, rules, base58Limit)
+  )
+}
+
+/** A transport over the node's text handler: each call is one JSON-RPC request, as over HTTP. */
+function createLedgerTransport(handleText: (text: string) => string): RpcTransport {
   let nextId = 1
-
-  const handleText = (text: string, handleOptions?: MockLedgerHandleTextOptions): string => {
-    const lagSlots = handleOptions?.lagSlots ?? 0
-    const ctx = lagSlots > 0 ? createRpcContext(state, rules, base58Limit, lagSlots) : baseContext
-    return handleRpcText(ctx, text)
-  }
-
-  const transport: RpcTransport = async (request, transportOptions) => {
+  return async (request, transportOptions) => {
     const signal = transportOptions?.signal
     const context = { method: request.method }
     if (signal?.aborted) throw abortedError(signal.reason, context)
@@ -306,58 +349,39 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     }
     return readRpcResponse(body, id, context)
   }
+}
 
-  const frontierOf = (walletOptions?: MockLedgerWalletOptions): number =>
-    walletOptions?.upperSlot ??
-    (rules.commitmentParam && walletOptions?.commitment === 'confirmed'
-      ? state.frontiers.confirmed
-      : state.frontiers.finalized)
-  return {
-    profile,
-    state,
-    transport,
-    handle: (body) => {
-      const response = handleRpcBody(baseContext, body)
-      return response === undefined ? undefined : toPlainJson(response)
-    },
-    handleText,
-    addresses: () => state.addresses,
-    signatures: (address, signaturesOptions) => {
-      // A release without a commitment param reads at the highest root only.
-      // (An archive serves finalized history whatever the commitment.)
-      const commitment =
-        rules.commitmentParam && rules.archive === undefined
-          ? (signaturesOptions?.commitment ?? 'finalized')
-          : 'finalized'
-      const highest =
-        commitment === 'confirmed' ? state.frontiers.confirmed : state.frontiers.finalized
-      const history = (state.byAddress.get(address) ?? []).filter(
-        (tx) => tx.slot <= highest && tx.slot >= state.firstAvailableSlot,
-      )
-      history.sort((a, b) => b.slot - a.slot || compareInSlot(b, a, rules.blockOrderInSlot))
-      return history.map(
-        (tx): MockSignatureInfo => ({
-          signature: tx.signature,
-          slot: tx.slot,
-          err: encodeTransactionError(tx.meta.err, rules) as TransactionErrorJson | null,
-          memo: rules.memos ? tx.memo : null,
-          ...(rules.blockTime ? { blockTime: blockTimeFor(baseContext, tx.slot, commitment) } : {}),
-          ...(rules.confirmationStatus
-            ? {
-                confirmationStatus:
-                  tx.slot <= state.frontiers.finalized ? 'finalized' : 'confirmed',
-              }
-            : {}),
-          ...(rules.transactionIndex ? { transactionIndex: tx.indexInBlock } : {}),
-        }),
-      )
-    },
-    transaction: (signature) => state.bySignature.get(signature),
-    walletSignatures: (owner, walletOptions) =>
-      findWalletHistory(baseContext, owner, frontierOf(walletOptions)).map(
-        (entry) => entry.signature,
-      ),
-    walletEntries: (owner, walletOptions) =>
-      findWalletHistory(baseContext, owner, frontierOf(walletOptions)),
-  }
+/** The node's finalized (or confirmed) signatures of `address`, newest first. */
+function listSignatures(
+  ctx: RpcContext,
+  address: string,
+  signaturesOptions: MockLedgerSignaturesOptions | undefined,
+): MockSignatureInfo[] {
+  const { state, rules } = ctx
+  // A release without a commitment param reads at the highest root only.
+  // (An archive serves finalized history whatever the commitment.)
+  const commitment =
+    rules.commitmentParam && rules.archive === undefined
+      ? (signaturesOptions?.commitment ?? 'finalized')
+      : 'finalized'
+  const highest = commitment === 'confirmed' ? state.frontiers.confirmed : state.frontiers.finalized
+  const history = (state.byAddress.get(address) ?? []).filter(
+    (tx) => tx.slot <= highest && tx.slot >= state.firstAvailableSlot,
+  )
+  history.sort((a, b) => b.slot - a.slot || compareInSlot(b, a, rules.blockOrderInSlot))
+  return history.map(
+    (tx): MockSignatureInfo => ({
+      signature: tx.signature,
+      slot: tx.slot,
+      err: encodeTransactionError(tx.meta.err, rules) as TransactionErrorJson | null,
+      memo: rules.memos ? tx.memo : null,
+      ...(rules.blockTime ? { blockTime: blockTimeFor(ctx, tx.slot, commitment) } : {}),
+      ...(rules.confirmationStatus
+        ? {
+            confirmationStatus: tx.slot <= state.frontiers.finalized ? 'finalized' : 'confirmed',
+          }
+        : {}),
+      ...(rules.transactionIndex ? { transactionIndex: tx.indexInBlock } : {}),
+    }),
+  )
 }

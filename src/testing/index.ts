@@ -24,13 +24,13 @@ export type {
   LedgerTransaction,
   TokenAccountChange,
   TokenAccountSnapshot,
-} from './ledger/LedgerState'
-export type { MockLedgerFaultKind } from './MockLedgerFaultKind'
+} from './ledger/types'
 export {
   type MockLedgerHandlersOptions,
   type MswExports,
   mockLedgerHandlers,
 } from './mockLedgerHandlers'
+export type { MockLedgerFaultKind } from './serveMockLedger'
 export {
   type MockLedgerFaults,
   type MockLedgerServer,

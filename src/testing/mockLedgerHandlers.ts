@@ -5,8 +5,8 @@ import { createRequire } from 'node:module'
 // biome-ignore lint/suspicious/noTsIgnore: @ts-expect-error would fail where msw is installed
 // @ts-ignore
 import type { HttpResponse as MswHttpResponse, http as mswHttp, RequestHandler } from 'msw'
-import { CORS_HEADERS } from './corsHeaders'
 import type { MockLedger } from './createMockLedger'
+import { CORS_HEADERS } from './serveMockLedger'
 
 /** The two msw exports the handlers are built with. */
 export type MswExports = Readonly<{ http: typeof mswHttp; HttpResponse: typeof MswHttpResponse }>

@@ -1,12 +1,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CORS_HEADERS } from './corsHeaders'
 import type { MockLedger } from './createMockLedger'
-import type { MockLedgerFaultKind } from './MockLedgerFaultKind'
-import { archiveError, findArchiveRefusal } from './rpc/findArchiveRefusal'
-import { pickFault } from './rpc/pickFault'
+import { type ArchiveDialect, archiveError, findArchiveRefusal } from './rpc/ArchiveDialect'
 import { profileRules } from './rpc/profileRules'
 import { writeJson } from './rpc/writeJson'
+
+/**
+ * The CORS headers both mock endpoints (`serveMockLedger`, `mockLedgerHandlers`) answer with, so
+ * a page on any origin can call them and read every response header (`Retry-After` included).
+ */
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-expose-headers': '*',
+} as const
 
 const ALL_KINDS: readonly MockLedgerFaultKind[] = [
   'rateLimit',
@@ -126,12 +134,7 @@ export async function serveMockLedger(
   options: ServeMockLedgerOptions = {},
 ): Promise<MockLedgerServer> {
   const { port = 0, host = '127.0.0.1', faults } = options
-  const rate = faults?.rate ?? (faults === undefined ? 0 : 0.1)
-  const seed = faults?.seed ?? 1
-  const kinds = faults?.kinds ?? ALL_KINDS
-  const latencyMs = faults?.latencyMs ?? 200
-  const staleSlots = faults?.staleSlots ?? 150
-  const retryAfterSeconds = faults?.retryAfterSeconds ?? 1
+  const settings = faultSettingsOf(faults)
   const faultCounts: Record<MockLedgerFaultKind, number> = {
     rateLimit: 0,
     serverError: 0,
@@ -147,24 +150,7 @@ export async function serveMockLedger(
   const timers = new Set<ReturnType<typeof setTimeout>>()
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, CORS_HEADERS).end()
-      return
-    }
-    if (request.method !== 'POST' && archive !== undefined) {
-      response.writeHead(405, JSON_HEADERS)
-      response.end(writeJson(archiveError(-32601, 'Method not allowed')))
-      return
-    }
-    if (request.method !== 'POST') {
-      response.writeHead(405, {
-        ...CORS_HEADERS,
-        allow: 'POST, OPTIONS',
-        'content-type': 'text/plain',
-      })
-      response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
-      return
-    }
+    if (answerOtherMethod(request, response, archive)) return
     const number = stats.requests++
     const text = await readBody(request)
     const refusal = archive === undefined ? undefined : findArchiveRefusal(archive, text)
@@ -172,57 +158,23 @@ export async function serveMockLedger(
       response.writeHead(refusal.status, JSON_HEADERS).end(writeJson(refusal.body))
       return
     }
+    const { seed, rate, kinds } = settings
     const fault = pickFault(seed, rate, kinds, number, text.trimStart().startsWith('['))
     if (fault !== undefined) faultCounts[fault.kind]++
-    switch (fault?.kind) {
-      case 'rateLimit': {
-        // Most servers send seconds; some send an HTTP date, which clients must read too.
-        const retryAfter =
-          fault.variant < 0.7
-            ? String(retryAfterSeconds)
-            : new Date(Date.now() + retryAfterSeconds * 1000).toUTCString()
-        response.writeHead(429, { ...JSON_HEADERS, 'retry-after': retryAfter })
-        response.end(
-          '{"jsonrpc":"2.0","error":{"code":429,"message":"Too many requests"},"id":null}',
-        )
-        return
-      }
-      case 'serverError': {
-        const status = fault.variant < 0.5 ? 502 : 503
-        response
-          .writeHead(status, { ...CORS_HEADERS, 'content-type': 'text/html' })
-          .end(proxyPage(status))
-        return
-      }
-      case 'connectionReset':
-        request.socket.destroy()
-        return
-      case 'batchRejection':
-        response.writeHead(400, JSON_HEADERS)
-        response.end(
-          '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch requests are not supported"},"id":null}',
-        )
-        return
-      case 'truncatedBody': {
-        const full = ledger.handleText(text)
-        // No content-length: the body ends cleanly, half a JSON document long.
-        response.writeHead(200, JSON_HEADERS)
-        response.end(full.slice(0, Math.floor(full.length / 2)))
-        return
-      }
-      case 'latency':
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            timers.delete(timer)
-            resolve()
-          }, latencyMs)
-          timers.add(timer)
-        })
-        break
+    if (fault?.kind === 'latency') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          resolve()
+        }, settings.latencyMs)
+        timers.add(timer)
+      })
+    } else if (fault !== undefined) {
+      if (answerFault(fault, settings, request, response, () => ledger.handleText(text))) return
     }
     const body = ledger.handleText(
       text,
-      fault?.kind === 'staleNode' ? { lagSlots: staleSlots } : undefined,
+      fault?.kind === 'staleNode' ? { lagSlots: settings.staleSlots } : undefined,
     )
     if (response.destroyed) return
     response.writeHead(200, JSON_HEADERS).end(body)
@@ -254,4 +206,157 @@ export async function serveMockLedger(
         server.closeAllConnections()
       }),
   }
+}
+
+/** The faults option with its defaults. */
+type FaultSettings = Readonly<{
+  rate: number
+  seed: number
+  kinds: readonly MockLedgerFaultKind[]
+  latencyMs: number
+  staleSlots: number
+  retryAfterSeconds: number
+}>
+
+function faultSettingsOf(faults: MockLedgerFaults | undefined): FaultSettings {
+  return {
+    rate: faults?.rate ?? (faults === undefined ? 0 : 0.1),
+    seed: faults?.seed ?? 1,
+    kinds: faults?.kinds ?? ALL_KINDS,
+    latencyMs: faults?.latencyMs ?? 200,
+    staleSlots: faults?.staleSlots ?? 150,
+    retryAfterSeconds: faults?.retryAfterSeconds ?? 1,
+  }
+}
+
+/**
+ * Answers a request that is not a POST (a CORS preflight, or a method the server refuses, in
+ * the words of the node or of the archive's server) and says whether it did.
+ */
+function answerOtherMethod(
+  request: IncomingMessage,
+  response: ServerResponse,
+  archive: ArchiveDialect | undefined,
+): boolean {
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, CORS_HEADERS).end()
+    return true
+  }
+  if (request.method !== 'POST' && archive !== undefined) {
+    response.writeHead(405, JSON_HEADERS)
+    response.end(writeJson(archiveError(-32601, 'Method not allowed')))
+    return true
+  }
+  if (request.method !== 'POST') {
+    response.writeHead(405, {
+      ...CORS_HEADERS,
+      allow: 'POST, OPTIONS',
+      'content-type': 'text/plain',
+    })
+    response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
+    return true
+  }
+  return false
+}
+
+/**
+ * Answers with `fault` in place of the node and says whether it did (`latency` and `staleNode`
+ * change the node's answer instead of replacing it).
+ */
+function answerFault(
+  fault: PickedFault,
+  settings: FaultSettings,
+  request: IncomingMessage,
+  response: ServerResponse,
+  nodeAnswer: () => string,
+): boolean {
+  switch (fault.kind) {
+    case 'rateLimit': {
+      // Most servers send seconds; some send an HTTP date, which clients must read too.
+      const retryAfter =
+        fault.variant < 0.7
+          ? String(settings.retryAfterSeconds)
+          : new Date(Date.now() + settings.retryAfterSeconds * 1000).toUTCString()
+      response.writeHead(429, { ...JSON_HEADERS, 'retry-after': retryAfter })
+      response.end('{"jsonrpc":"2.0","error":{"code":429,"message":"Too many requests"},"id":null}')
+      return true
+    }
+    case 'serverError': {
+      const status = fault.variant < 0.5 ? 502 : 503
+      response
+        .writeHead(status, { ...CORS_HEADERS, 'content-type': 'text/html' })
+        .end(proxyPage(status))
+      return true
+    }
+    case 'connectionReset':
+      request.socket.destroy()
+      return true
+    case 'batchRejection':
+      response.writeHead(400, JSON_HEADERS)
+      response.end(
+        '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch requests are not supported"},"id":null}',
+      )
+      return true
+    case 'truncatedBody': {
+      const full = nodeAnswer()
+      // No content-length: the body ends cleanly, half a JSON document long.
+      response.writeHead(200, JSON_HEADERS)
+      response.end(full.slice(0, Math.floor(full.length / 2)))
+      return true
+    }
+    default:
+      return false
+  }
+}
+
+/**
+ * Failures a real endpoint shows, which `serveMockLedger` can inject:
+ * - `rateLimit`: HTTP 429 with `Retry-After` (seconds, or sometimes an HTTP date).
+ * - `serverError`: HTTP 502 or 503 with an HTML page, as from a proxy.
+ * - `connectionReset`: the socket is destroyed without an answer.
+ * - `truncatedBody`: HTTP 200 with the first half of the JSON answer, then the end.
+ * - `latency`: the right answer, `latencyMs` late.
+ * - `staleNode`: the answer of a node `staleSlots` behind (newer transactions missing; an
+ *   unknown cursor is `[]` or -32020 depending on the profile), as behind a load balancer.
+ * - `batchRejection`: a batch body gets HTTP 400 with a JSON-RPC error.
+ */
+export type MockLedgerFaultKind =
+  | 'rateLimit'
+  | 'serverError'
+  | 'connectionReset'
+  | 'truncatedBody'
+  | 'latency'
+  | 'staleNode'
+  | 'batchRejection'
+
+/** A fault chosen for one request, with a draw in [0, 1) for its variant (502 or 503, ...). */
+export type PickedFault = Readonly<{ kind: MockLedgerFaultKind; variant: number }>
+
+/** A well-mixed 32-bit hash of (seed, request number, purpose), as a fraction in [0, 1). */
+function draw(seed: number, request: number, salt: number): number {
+  let h = (seed ^ Math.imul(request + 1, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca6b)) >>> 0
+  h ^= h >>> 16
+  h = Math.imul(h, 0x7feb352d)
+  h ^= h >>> 15
+  h = Math.imul(h, 0x846ca68b)
+  h ^= h >>> 16
+  return (h >>> 0) / 2 ** 32
+}
+
+/**
+ * The fault of the `request`-th request (0-based), or undefined. A pure function of the seed
+ * and the request number, so the same sequence of requests meets the same faults on every run.
+ * `batchRejection` only applies to batch bodies; other bodies choose among the remaining kinds.
+ */
+export function pickFault(
+  seed: number,
+  rate: number,
+  kinds: readonly MockLedgerFaultKind[],
+  request: number,
+  isBatch: boolean,
+): PickedFault | undefined {
+  if (draw(seed, request, 0) >= rate) return undefined
+  const applicable = isBatch ? kinds : kinds.filter((kind) => kind !== 'batchRejection')
+  const kind = applicable[Math.floor(draw(seed, request, 1) * applicable.length)]
+  return kind === undefined ? undefined : { kind, variant: draw(seed, request, 2) }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 

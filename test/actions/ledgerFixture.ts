@@ -1,5 +1,5 @@
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerTransaction } from '../../src/testing/ledger/LedgerState'
+import type { LedgerTransaction } from '../../src/testing/ledger/types'
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 

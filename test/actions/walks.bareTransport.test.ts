@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signaturesForAddress, transactionsForAddress } from '../../src/actions/index'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerState } from '../../src/testing/ledger/LedgerState'
+import type { LedgerState } from '../../src/testing/ledger/types'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 

@@ -1,6 +1,6 @@
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/LedgerState'
-import { compareInSlot } from '../../src/testing/rpc/compareInSlot'
+import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/types'
+import { compareInSlot } from '../../src/testing/rpc/createRpcContext'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 
 /** The query a walk was given. */

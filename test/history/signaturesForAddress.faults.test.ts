@@ -5,7 +5,7 @@ import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import {
   type MockLedgerFaults,
   type MockLedgerServer,

@@ -10,7 +10,7 @@ import {
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'

@@ -3,7 +3,7 @@ import type { MethodContext } from '../../src/actions/ActionClient'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { type Intercept, instrumentTransport } from './instrumentTransport'
 
 /** Every profile of the mock ledger. */

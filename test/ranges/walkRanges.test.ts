@@ -10,7 +10,7 @@ import type { HistoryCheckpoint } from '../../src/history/types'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import {
   type MockLedgerFaults,
   type MockLedgerServer,

@@ -9,7 +9,7 @@ import {
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { abortedError, networkError } from '../../src/transport/response'
 import type { RpcTransport } from '../../src/transport/types'
 import { LEGACY_ONLY, ledgersByProfile } from '../history/walkSetup'

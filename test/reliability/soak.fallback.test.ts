@@ -3,8 +3,8 @@ import { type Client, createClient } from '../../src/client'
 import { type ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { Commitment, TransactionEncoding } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
-import type { MockLedgerFaultKind } from '../../src/testing/MockLedgerFaultKind'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
+import type { MockLedgerFaultKind } from '../../src/testing/serveMockLedger'
 import {
   type MockLedgerFaults,
   type MockLedgerServer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/types'
 
 type Json = Record<string, unknown>
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }

@@ -2,7 +2,11 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseJson } from '../../src/json/parseJson'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import {
+  CORS_HEADERS,
+  type MockLedgerServer,
+  serveMockLedger,
+} from '../../src/testing/serveMockLedger'
 import { readRpcResponse } from '../../src/transport/response'
 import { buildFixtureLedger, fixtureAddress } from './fixtures/buildFixtureLedger'
 
@@ -319,5 +323,24 @@ describe('serveMockLedger faults', () => {
     expect(injected).toBeGreaterThan(8)
     expect(injected).toBeLessThan(32)
     expect(first.stats.requests).toBe(40)
+  })
+})
+
+let server: MockLedgerServer
+
+beforeAll(async () => {
+  server = await serveMockLedger(createMockLedger({ seed: 2, transactions: 50 }))
+})
+afterAll(() => server.close())
+
+describe('CORS_HEADERS', () => {
+  it('are what a preflight to the served ledger gets, so any origin may call it', async () => {
+    const response = await fetch(server.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    })
+    for (const [name, value] of Object.entries(CORS_HEADERS)) {
+      expect(response.headers.get(name)).toBe(value)
+    }
   })
 })

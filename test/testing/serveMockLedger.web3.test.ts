@@ -2,7 +2,7 @@ import { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/LedgerState'
+import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/types'
 import {
   type MockLedgerServer,
   type ServeMockLedgerOptions,

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { isOnEd25519Curve } from '../../src/shared/programAddress'
-import { deriveAssociatedAccount } from '../../src/testing/ledger/deriveAssociatedAccount'
+import { deriveAssociatedAccount } from '../../src/testing/ledger/createWorld'
 import { findAssociatedTokenAddress } from '../../src/wallet/findAssociatedTokenAddress'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../../src/wallet/tokenProgramIds'
 

@@ -4,8 +4,8 @@ import {
   createMockLedger,
   type MockLedger,
 } from '../../src/testing/createMockLedger'
-import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/LedgerState'
-import { ledgerEra } from '../../src/testing/ledger/ledgerEra'
+import { ledgerEra } from '../../src/testing/ledger/StorageGeneration'
+import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/types'
 import type { WalletEntry } from '../../src/wallet/WalletEntry'
 
 export const PROFILES: readonly LedgerProfile[] = [

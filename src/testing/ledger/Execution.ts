@@ -1,5 +1,6 @@
-import type { LedgerAccount, TokenState } from './LedgerAccount'
-import type { TransactionErrorJson } from './LedgerState'
+import type { InstructionShape } from './compileMessage'
+import type { StorageGeneration } from './StorageGeneration'
+import type { LedgerAccount, Recording, TokenState, TransactionErrorJson } from './types'
 
 /** One recorded cross-program invocation, before its accounts become key indexes. */
 export type InnerRecord = Readonly<{
@@ -36,7 +37,8 @@ export class Execution {
   /**
    * @param lines - canonical copies of log lines seen so far in this ledger. A big ledger repeats
    *   the same few thousand lines hundreds of thousands of times; keeping one copy of each saves
-   *   most of the memory logs would take.
+   *   most of the memory logs would take (0.19x, a quarter of the ledger's heap: see SharedValues
+   *   in finishTransaction.ts).
    */
   constructor(
     readonly limit: number,
@@ -192,3 +194,47 @@ function linesOf(program: LedgerAccount): { invoke: string[]; success: string } 
   }
   return program.logLines
 }
+
+/**
+ * An instruction before compilation. `run` plays it against an Execution: at top level, or inside
+ * another program's `run` as a CPI (then the Execution records it as an inner instruction).
+ */
+export type DraftInstruction = InstructionShape &
+  Readonly<{
+    run: (ex: Execution) => void
+    /** SetComputeUnitLimit carries the limit it sets. */
+    unitLimit?: number | undefined
+    /** SetComputeUnitPrice carries its price, in micro-lamports per compute unit. */
+    unitPrice?: bigint | undefined
+  }>
+
+/** A transaction before compilation, signing and execution. */
+export type DraftTransaction = Readonly<{
+  payer: LedgerAccount
+  instructions: readonly DraftInstruction[]
+  version: 'legacy' | 0
+  /**
+   * `plain`: a node without extended metadata storage (no logs, inner instructions, return data).
+   * `old`: rows from before token balances and rewards were recorded.
+   */
+  recording: Recording
+  /** The release that stores the row, which bounds what is recorded. @default the current one */
+  storage?: StorageGeneration | undefined
+  /** A load-time failure: the fee is charged and nothing runs (`ProgramAccountNotFound`, ...). */
+  loadError?: string | undefined
+  /** After a successful run this account is left below rent exemption: InsufficientFundsForRent. */
+  rentShortfall?: LedgerAccount | undefined
+  /** Rent collected from rent-paying accounts, reported as `Rent` rewards. */
+  rentDebits?: readonly Readonly<{ account: LedgerAccount; lamports: bigint }>[] | undefined
+}>
+
+/** What a kind of transaction contributes before compute budget, version and recording are chosen. */
+export type DraftBody = Readonly<{
+  payer: LedgerAccount
+  instructions: readonly DraftInstruction[]
+  /** Compute units the run needs at least, so a requested limit never cuts it short by accident. */
+  minUnits: number
+  loadError?: string | undefined
+  rentShortfall?: LedgerAccount | undefined
+  rentDebits?: readonly Readonly<{ account: LedgerAccount; lamports: bigint }>[] | undefined
+}>

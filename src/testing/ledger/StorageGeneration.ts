@@ -1,3 +1,6 @@
+import type { Random } from './createRandom'
+import type { LedgerProfile, Recording } from './types'
+
 /**
  * What the node release that stored a transaction's status recorded. A ledger's newest rows are
  * written by the profile's own release; its oldest rows by older ones, so a node serves rows
@@ -101,3 +104,117 @@ export const STORAGE_GENERATIONS = {
   v1_14: V1_14,
   current: CURRENT,
 } as const satisfies Readonly<Record<string, StorageGeneration>>
+
+/** What the generator may put in a ledger a profile's node serves. */
+export type LedgerEra = Readonly<{
+  /** v0 messages and address lookup tables exist (1.10). */
+  versionedTransactions: boolean
+  /**
+   * A transaction that leaves a new account below rent exemption fails with
+   * `InsufficientFundsForRent` (1.10.16); before, it succeeded and the account paid rent.
+   */
+  rentStateChecks: boolean
+  /**
+   * A Memo v1 instruction may carry data that is not UTF-8. 1.3's jsonParsed memo parser
+   * unwrapped `from_utf8` and panicked on such data (`parse_instruction.rs` @v1.3.23), so a 1.3
+   * ledger puts its invalid memos on Memo v3, which 1.3 does not parse.
+   */
+  invalidMemoV1: boolean
+  /** The release that wrote the newest rows: the profile's own. */
+  writer: StorageGeneration
+  /** Releases that wrote the oldest rows, oldest first. */
+  older: readonly StorageGeneration[]
+}>
+
+const G = STORAGE_GENERATIONS
+const BY_AGE = Object.values(G).sort((x, y) => x.order - y.order)
+
+type EraTraits = Omit<LedgerEra, 'writer' | 'older'>
+const LEGACY_ONLY: EraTraits = {
+  versionedTransactions: false,
+  rentStateChecks: false,
+  invalidMemoV1: true,
+}
+const VERSIONED: EraTraits = {
+  versionedTransactions: true,
+  rentStateChecks: true,
+  invalidMemoV1: true,
+}
+
+/** An era whose oldest rows were written by every release before its own, oldest first. */
+function era(traits: EraTraits, writer: StorageGeneration): LedgerEra {
+  return { ...traits, writer, older: BY_AGE.filter((g) => g.order < writer.order) }
+}
+
+const ERAS: Readonly<Record<LedgerProfile, LedgerEra>> = {
+  'v1.3': era({ ...LEGACY_ONLY, invalidMemoV1: false }, G.v1_3),
+  'v1.6': era(LEGACY_ONLY, G.v1_6),
+  'v1.9': era(LEGACY_ONLY, G.v1_9),
+  'v1.14': era(VERSIONED, G.v1_14),
+  'v1.18': era(VERSIONED, G.current),
+  v2: era(VERSIONED, G.current),
+  v4: era(VERSIONED, G.current),
+  'old-faithful': era(VERSIONED, G.current),
+  superbank: era(VERSIONED, G.current),
+}
+
+/**
+ * The generator's view of a profile: which transactions its release could hold, and which
+ * releases wrote its rows. The 1.18, 2.x, 4.x and archive profiles share one era, so the same
+ * seed gives the same ledger for all of them.
+ */
+export function ledgerEra(profile: LedgerProfile): LedgerEra {
+  return ERAS[profile]
+}
+
+/** The oldest share of a ledger, written by releases older than the profile's. */
+const OLD_SHARE = 0.06
+/** The oldest share whose rows may lack their status meta altogether. */
+const NO_META_SHARE = 0.01
+const NO_META_RATE = 0.3
+
+/** Who stored one row. */
+export type StoredBy = Readonly<{
+  storage: StorageGeneration
+  /** The row has no status meta (old long-term storage rows). */
+  metaMissing: boolean | undefined
+}>
+
+/**
+ * Which release stored the row at `position` (0-based, ledger order) of a ledger of `total`
+ * transactions: the oldest 6% is split evenly between the era's older releases, oldest first,
+ * and the rest is the era's own. About a third of the oldest 1% has no status meta, as some of
+ * the oldest long-term storage rows ("Very old transactions may be missing metadata"). Draws
+ * from `random` only in that oldest 1%, in order, so the result is fixed by the seed.
+ */
+export function storageAt(
+  era: LedgerEra,
+  position: number,
+  total: number,
+  random: Random,
+): StoredBy {
+  const oldCount = Math.ceil(total * OLD_SHARE)
+  const { older } = era
+  const storage =
+    position < oldCount && older.length > 0
+      ? (older[Math.floor((position * older.length) / oldCount)] ?? era.writer)
+      : era.writer
+  const metaMissing =
+    position < Math.ceil(total * NO_META_SHARE) && random.chance(NO_META_RATE) ? true : undefined
+  return { storage, metaMissing }
+}
+
+/** The `old` recording: a row stored by a release without token balances and rewards. */
+const OLD_ROWS = STORAGE_GENERATIONS.v1_3
+
+/**
+ * The release that stored a row, given the draft's recording and the release that would have:
+ * an `old` row was stored by 1.3 (logs, no token balances, no rewards) unless the writer is
+ * older still.
+ */
+export function storageFor(
+  recording: Recording,
+  writer: StorageGeneration = STORAGE_GENERATIONS.current,
+): StorageGeneration {
+  return recording === 'old' && OLD_ROWS.order < writer.order ? OLD_ROWS : writer
+}

@@ -1,16 +1,22 @@
 import { invalidParam } from '../../errors/ConfirmedRpcError'
-import { createRandom } from './createRandom'
-import { createWorld } from './createWorld'
+import { createRandom, type Random } from './createRandom'
+import { createWorld, type World } from './createWorld'
+import { createTokenLifecycle, type TokenLifecycle } from './draftTokenLifecycle'
 import { draftTransaction } from './draftTransaction'
+import type { DraftTransaction } from './Execution'
 import { encodeKeyBase58 } from './encodeKeyBase58'
-import { finishTransaction } from './finishTransaction'
-import { createTokenLifecycle } from './kinds/TokenLifecycle'
-import type { LedgerBlock, LedgerProfile, LedgerState, LedgerTransaction } from './LedgerState'
-import { ledgerEra } from './ledgerEra'
+import { type FinishContext, finishTransaction } from './finishTransaction'
 import { pickTransactionKind, pickWithLifecycles } from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
 import { recordTokenAccounts } from './recordTokenAccounts'
-import { storageAt } from './storageAt'
+import { type LedgerEra, ledgerEra, storageAt } from './StorageGeneration'
+import type {
+  LedgerBlock,
+  LedgerProfile,
+  LedgerState,
+  LedgerTransaction,
+  LookupTable,
+} from './types'
 
 /** Options of {@link buildLedgerState}. */
 export type BuildLedgerOptions = Readonly<{
@@ -56,18 +62,7 @@ const BLOCKHASH_WINDOW = 12
  * fields or hold nulls where the newest rows do not, and a few have no status meta at all.
  */
 export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState {
-  const seed = options.seed ?? 1
-  const count = options.transactions ?? 5_000
-  if (!Number.isSafeInteger(seed)) {
-    throw invalidParam('createMockLedger', 'seed', `expected a safe integer, got ${String(seed)}`)
-  }
-  if (!Number.isSafeInteger(count) || count < 0) {
-    throw invalidParam(
-      'createMockLedger',
-      'transactions',
-      `expected a non-negative integer, got ${String(count)}`,
-    )
-  }
+  const { seed, count } = checkOptions(options)
   const era = ledgerEra(options.profile ?? 'v1.18')
   const random = createRandom(seed)
   const world = createWorld(random)
@@ -80,6 +75,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     options.tokenLifecycles === true
       ? createTokenLifecycle(world, createRandom(seed ^ 0x1b873593))
       : undefined
+  const streams = { world, era, random, storageRandom, lifecycle, count }
   const recorder = recordTokenAccounts()
   for (const held of world.holdings.values()) {
     for (const account of held) recorder.note(account, -1)
@@ -96,26 +92,19 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   }
   let previous = newHash()
   hashes.push(previous)
-  const shared = { lines: new Map<string, string>(), units: new Map<number, bigint>() }
+  const shared = { lines: new Map<string, string>() }
   let position = 0
   for (const planned of plan.blocks) {
     const transactions: LedgerTransaction[] = []
     for (let indexInBlock = 0; indexInBlock < planned.size; indexInBlock++) {
       const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
       const recentBlockhash = hashes[hashes.length - back] ?? previous
-      const stored = storageAt(era, position, count, storageRandom)
-      const pick =
-        lifecycle === undefined
-          ? pickTransactionKind(random, position)
-          : pickWithLifecycles(random, lifecycle.random, position)
-      const draft = draftTransaction(world, pick, { era, storage: stored.storage, lifecycle })
-      const tx = finishTransaction(draft, {
+      const { draft, tx } = nextTransaction(streams, position, {
         slot: planned.slot,
         indexInBlock,
         recentBlockhash,
         tables: world.tables,
         shared,
-        metaMissing: stored.metaMissing,
       })
       if (bySignature.has(tx.signature)) {
         throw new Error(`mock ledger: seed ${seed} produced signature ${tx.signature} twice`)
@@ -124,11 +113,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       for (const instruction of draft.instructions) {
         for (const meta of instruction.accounts) recorder.note(meta.account, planned.slot)
       }
-      for (const key of tx.accountKeys) {
-        const list = byAddress.get(key)
-        if (list === undefined) byAddress.set(key, [tx])
-        else list.push(tx)
-      }
+      addToIndex(byAddress, tx)
       transactions.push(tx)
       position++
     }
@@ -147,13 +132,6 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     previous = hash
   }
 
-  const addresses = [...byAddress.keys()]
-  const firstSeen = new Map(addresses.map((address, i) => [address, i]))
-  addresses.sort(
-    (a, b) =>
-      (byAddress.get(b)?.length ?? 0) - (byAddress.get(a)?.length ?? 0) ||
-      (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0),
-  )
   return {
     seed,
     blocks,
@@ -162,16 +140,75 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     bySignature,
     byAddress,
     firstAvailableSlot: slots[0] ?? plan.frontiers.finalized,
-    addresses,
+    addresses: busiestFirst(byAddress),
     // Lookup tables arrived with v0 messages (1.10); older ledgers have none.
-    lookupTables: new Map(
-      era.versionedTransactions
-        ? world.tables.map((table) => [
-            table.account.address,
-            table.entries.map((entry) => entry.address),
-          ])
-        : [],
-    ),
+    lookupTables: new Map(era.versionedTransactions ? world.tables.map(tableEntries) : []),
     tokenAccounts: recorder.changes,
   }
+}
+
+function checkOptions(options: BuildLedgerOptions): { seed: number; count: number } {
+  const seed = options.seed ?? 1
+  const count = options.transactions ?? 5_000
+  if (!Number.isSafeInteger(seed)) {
+    throw invalidParam('createMockLedger', 'seed', `expected a safe integer, got ${String(seed)}`)
+  }
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw invalidParam(
+      'createMockLedger',
+      'transactions',
+      `expected a non-negative integer, got ${String(count)}`,
+    )
+  }
+  return { seed, count }
+}
+
+function addToIndex(byAddress: Map<string, LedgerTransaction[]>, tx: LedgerTransaction): void {
+  for (const key of tx.accountKeys) {
+    const list = byAddress.get(key)
+    if (list === undefined) byAddress.set(key, [tx])
+    else list.push(tx)
+  }
+}
+
+/** Every indexed address, busiest first (ties: first seen first). */
+function busiestFirst(byAddress: ReadonlyMap<string, readonly LedgerTransaction[]>): string[] {
+  const addresses = [...byAddress.keys()]
+  const firstSeen = new Map(addresses.map((address, i) => [address, i]))
+  return addresses.sort(
+    (a, b) =>
+      (byAddress.get(b)?.length ?? 0) - (byAddress.get(a)?.length ?? 0) ||
+      (firstSeen.get(a) ?? 0) - (firstSeen.get(b) ?? 0),
+  )
+}
+
+function tableEntries(table: LookupTable): [string, string[]] {
+  return [table.account.address, table.entries.map((entry) => entry.address)]
+}
+
+/** What drawing the next transaction reads: the world, the era and the random streams. */
+type Streams = Readonly<{
+  world: World
+  era: LedgerEra
+  random: Random
+  storageRandom: Random
+  lifecycle: TokenLifecycle | undefined
+  count: number
+}>
+
+/** Draws, drafts and finishes the transaction at `position` (ledger order). */
+function nextTransaction(
+  streams: Streams,
+  position: number,
+  context: Omit<FinishContext, 'metaMissing'>,
+): { draft: DraftTransaction; tx: LedgerTransaction } {
+  const { world, era, random, lifecycle } = streams
+  const stored = storageAt(era, position, streams.count, streams.storageRandom)
+  const pick =
+    lifecycle === undefined
+      ? pickTransactionKind(random, position)
+      : pickWithLifecycles(random, lifecycle.random, position)
+  const draft = draftTransaction(world, pick, { era, storage: stored.storage, lifecycle })
+  const tx = finishTransaction(draft, { ...context, metaMissing: stored.metaMissing })
+  return { draft, tx }
 }

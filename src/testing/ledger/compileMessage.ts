@@ -1,4 +1,4 @@
-import type { AccountMeta, LedgerAccount, LookupTable } from './LedgerAccount'
+import type { AccountMeta, LedgerAccount, LookupTable } from './types'
 
 /** What a message compiler needs of an instruction. */
 export type InstructionShape = Readonly<{
@@ -46,23 +46,7 @@ export function compileMessage(
   version: 'legacy' | 0,
   tables: readonly LookupTable[],
 ): CompiledMessage {
-  const accounts: LedgerAccount[] = [payer]
-  const flags: number[] = [SIGNER | WRITABLE]
-  const add = (account: LedgerAccount, flag: number): void => {
-    const at = accounts.indexOf(account)
-    if (at < 0) {
-      accounts.push(account)
-      flags.push(flag)
-    } else {
-      flags[at] = (flags[at] ?? 0) | flag
-    }
-  }
-  for (const instruction of instructions) {
-    add(instruction.program, INVOKED)
-    for (const meta of instruction.accounts) {
-      add(meta.account, (meta.signer ? SIGNER : 0) | (meta.writable ? WRITABLE : 0))
-    }
-  }
+  const { accounts, flags } = collectAccounts(payer, instructions)
 
   const groups: LedgerAccount[][] = [[], [], [], []]
   const perTable = new Map<number, { writable: LedgerAccount[]; readonly: LedgerAccount[] }>()
@@ -132,4 +116,29 @@ const INVOKED = 4
 
 function entryIndex(account: LedgerAccount): number {
   return account.lookup?.index ?? 0
+}
+
+/** Every account the message names, payer first, with its flags (signer, writable, invoked). */
+function collectAccounts(
+  payer: LedgerAccount,
+  instructions: readonly InstructionShape[],
+): { accounts: LedgerAccount[]; flags: number[] } {
+  const accounts: LedgerAccount[] = [payer]
+  const flags: number[] = [SIGNER | WRITABLE]
+  const add = (account: LedgerAccount, flag: number): void => {
+    const at = accounts.indexOf(account)
+    if (at < 0) {
+      accounts.push(account)
+      flags.push(flag)
+    } else {
+      flags[at] = (flags[at] ?? 0) | flag
+    }
+  }
+  for (const instruction of instructions) {
+    add(instruction.program, INVOKED)
+    for (const meta of instruction.accounts) {
+      add(meta.account, (meta.signer ? SIGNER : 0) | (meta.writable ? WRITABLE : 0))
+    }
+  }
+  return { accounts, flags }
 }

@@ -1,8 +1,8 @@
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
 import bs58 from 'bs58'
+import { isOnEd25519Curve, programAddressPreimage } from '../../shared/programAddress'
 import type { Random } from './createRandom'
-import { deriveSigner } from './deriveSigner'
 import { encodeKeyBase58 } from './encodeKeyBase58'
-import type { LedgerAccount, LookupTable, MintInfo } from './LedgerAccount'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   COMPUTE_BUDGET_PROGRAM_ID,
@@ -14,6 +14,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from './programIds'
+import type { LedgerAccount, LookupTable, MintInfo } from './types'
 
 /** Everything the transaction drafts draw accounts from; balances evolve as the ledger is built. */
 export type World = Readonly<{
@@ -74,24 +75,14 @@ const FRESH_SIGNERS = 24
  * tables. The same random sequence gives the same world.
  */
 export function createWorld(random: Random): World {
-  const known = (address: string, lamports: bigint, builtinUnits?: number): LedgerAccount => ({
-    address,
-    // Program and sysvar ids written in this package: always valid base58.
-    bytes: bs58.decodeUnsafe(address) as Uint8Array,
-    lamports,
-    builtinUnits,
-  })
   const freshAddress = (lamports: bigint): LedgerAccount => {
     const bytes = random.bytes(32)
     return { address: encodeKeyBase58(bytes), bytes, lamports }
   }
   const signer = (lamports: bigint): LedgerAccount => deriveSigner(random.bytes(32), lamports)
 
-  const system = known(SYSTEM_PROGRAM_ID, 1n, 150)
-  const token = known(TOKEN_PROGRAM_ID, 934_087_680n)
-  const token2022 = known(TOKEN_2022_PROGRAM_ID, 1_141_440n)
-  const rentSysvar = known(SYSVAR_RENT_ID, 1_009_200n)
-  const clock = known(SYSVAR_CLOCK_ID, 1_169_280n)
+  const programs = builtinAccounts()
+  const { system, token, token2022, rentSysvar, clock } = programs
 
   const wallets = Array.from({ length: WALLETS }, (_, i) =>
     signer(i === 0 ? 250n * SOL : BigInt(random.between(1, 200)) * SOL + BigInt(random.int(1e9))),
@@ -107,6 +98,135 @@ export function createWorld(random: Random): World {
     freshAddress(BigInt(random.between(1, 900)) * SOL),
   )
 
+  const { mints, holdings, holders, vaults } = openTokenAccounts(
+    random,
+    freshAddress,
+    [token, token2022],
+    [...wallets, ...whales],
+    externals.slice(0, 48),
+  )
+  const treasury = freshAddress(BigInt(random.between(100, 10_000)) * SOL)
+  const oracleStates = Array.from({ length: 4 }, () => freshAddress(3_173_760n))
+  const rentPayers = Array.from({ length: 3 }, () =>
+    freshAddress(BigInt(random.between(400_000, 850_000))),
+  )
+
+  const tables = lookupTables(
+    [freshAddress(0n), freshAddress(0n)],
+    [
+      system,
+      token,
+      token2022,
+      rentSysvar,
+      clock,
+      ...mints.map((mint) => mint.account),
+      ...vaults.flatMap((vault) => [vault.account, ...vault.tokens.values()]),
+      treasury,
+      ...oracleStates,
+    ],
+    [
+      ...externals.slice(0, 60),
+      ...tipAccounts,
+      ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
+      ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
+    ],
+  )
+
+  let freshSigners = 0
+
+  return {
+    random,
+    ...programs,
+    swap: freshAddress(1_141_440n),
+    router: freshAddress(1_141_440n),
+    oracle: freshAddress(1_141_440n),
+    wallets,
+    whales,
+    externals,
+    tipAccounts,
+    mints,
+    holdings,
+    holders,
+    vaults,
+    treasury,
+    oracleStates,
+    rentPayers,
+    tables,
+    ...createPicks(random, wallets, externals),
+    freshAddress,
+    freshSigner: () => {
+      if (freshSigners >= FRESH_SIGNERS) return undefined
+      freshSigners++
+      return signer(0n)
+    },
+  }
+}
+
+/** A program or sysvar at a known address. */
+function known(address: string, lamports: bigint, builtinUnits?: number): LedgerAccount {
+  return {
+    address,
+    // Program and sysvar ids written in this package: always valid base58.
+    bytes: bs58.decodeUnsafe(address) as Uint8Array,
+    lamports,
+    builtinUnits,
+  }
+}
+
+/** The builtin and SPL programs and the sysvars a world uses (new accounts for each world). */
+function builtinAccounts() {
+  return {
+    system: known(SYSTEM_PROGRAM_ID, 1n, 150),
+    token: known(TOKEN_PROGRAM_ID, 934_087_680n),
+    token2022: known(TOKEN_2022_PROGRAM_ID, 1_141_440n),
+    rentSysvar: known(SYSVAR_RENT_ID, 1_009_200n),
+    clock: known(SYSVAR_CLOCK_ID, 1_169_280n),
+    memoV1: known(MEMO_V1_PROGRAM_ID, 521_498_880n),
+    memo: known(MEMO_PROGRAM_ID, 521_498_880n),
+    computeBudget: known(COMPUTE_BUDGET_PROGRAM_ID, 1n, 150),
+    associatedToken: known(ASSOCIATED_TOKEN_PROGRAM_ID, 731_913_600n),
+  }
+}
+
+/** Payers (the hot wallet 42% of the time, else Zipf over the others) and their recipients. */
+function createPicks(
+  random: Random,
+  wallets: readonly LedgerAccount[],
+  externals: readonly LedgerAccount[],
+): Pick<World, 'pickPayer' | 'pickRecipient'> {
+  const hot = wallets[0] as LedgerAccount
+  const zipfWallet = createZipfPick(random, wallets.slice(1))
+  return {
+    pickPayer: () => (random.chance(0.42) ? hot : zipfWallet()),
+    pickRecipient: (payer) => {
+      const roll = random.float()
+      let to: LedgerAccount
+      if (roll < 0.28 && payer !== hot) to = hot
+      else if (roll < 0.6) to = zipfWallet()
+      else to = externals[random.int(externals.length)] as LedgerAccount
+      return to === payer ? (externals[random.int(externals.length)] as LedgerAccount) : to
+    },
+  }
+}
+
+type TokenAccounts = Readonly<{
+  mints: readonly MintInfo[]
+  holdings: Map<LedgerAccount, LedgerAccount[]>
+  holders: Map<MintInfo, LedgerAccount[]>
+  vaults: World['vaults']
+}>
+
+/**
+ * The mints (decimals 6 and 9 on Token, 6 on Token-2022), token accounts for most `owners` (all
+ * three for the first) and for `externals`, and three vaults holding every mint.
+ */
+function openTokenAccounts(
+  random: Random,
+  freshAddress: (lamports: bigint) => LedgerAccount,
+  [token, token2022]: readonly [LedgerAccount, LedgerAccount],
+  owners: readonly LedgerAccount[],
+  externals: readonly LedgerAccount[],
+): TokenAccounts {
   const mints: MintInfo[] = [
     { account: freshAddress(1_461_600n), decimals: 6, program: token },
     { account: freshAddress(1_461_600n), decimals: 9, program: token },
@@ -124,12 +244,12 @@ export function createWorld(random: Random): World {
   }
   const someTokens = (mint: MintInfo): bigint =>
     BigInt(random.between(1, 50_000)) * 10n ** BigInt(mint.decimals) + BigInt(random.int(1e6))
-  for (const [i, wallet] of [...wallets, ...whales].entries()) {
+  for (const [i, owner] of owners.entries()) {
     for (const mint of mints) {
-      if (i === 0 || random.chance(0.7)) open(wallet, mint, someTokens(mint))
+      if (i === 0 || random.chance(0.7)) open(owner, mint, someTokens(mint))
     }
   }
-  for (const external of externals.slice(0, 48)) {
+  for (const external of externals) {
     const mint = mints[random.int(mints.length)] as MintInfo
     open(external, mint, someTokens(mint))
   }
@@ -143,93 +263,75 @@ export function createWorld(random: Random): World {
     }
     return { account, tokens }
   })
-  const treasury = freshAddress(BigInt(random.between(100, 10_000)) * SOL)
-  const oracleStates = Array.from({ length: 4 }, () => freshAddress(3_173_760n))
-  const rentPayers = Array.from({ length: 3 }, () =>
-    freshAddress(BigInt(random.between(400_000, 850_000))),
-  )
+  return { mints, holdings, holders, vaults }
+}
 
-  const tables = [freshAddress(0n), freshAddress(0n)].map((account, t) => {
-    const entries =
-      t === 0
-        ? [
-            system,
-            token,
-            token2022,
-            rentSysvar,
-            clock,
-            ...mints.map((mint) => mint.account),
-            ...vaults.flatMap((vault) => [vault.account, ...vault.tokens.values()]),
-            treasury,
-            ...oracleStates,
-          ]
-        : [
-            ...externals.slice(0, 60),
-            ...tipAccounts,
-            ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
-            ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
-          ]
+/** Lookup tables at `accounts`, the i-th listing `lists[i]`; each entry learns its place. */
+function lookupTables(
+  accounts: readonly LedgerAccount[],
+  ...lists: readonly (readonly LedgerAccount[])[]
+): LookupTable[] {
+  return accounts.map((account, t) => {
+    const entries = lists[t] ?? []
     entries.forEach((entry, index) => {
       entry.lookup = { table: t, index }
     })
     return { account, entries }
   })
+}
 
-  // Cumulative Zipf weights (1/rank) over the wallets after the hot one.
+/** Draws one of `accounts` with Zipf-like weights (1/rank). */
+function createZipfPick(random: Random, accounts: readonly LedgerAccount[]): () => LedgerAccount {
   const cumulative: number[] = []
   let total = 0
-  for (let rank = 1; rank < wallets.length; rank++) {
+  for (let rank = 1; rank <= accounts.length; rank++) {
     total += 1 / rank
     cumulative.push(total)
   }
-  const zipfWallet = (): LedgerAccount => {
+  return () => {
     const target = random.float() * total
     const at = cumulative.findIndex((edge) => target < edge)
-    return wallets[(at < 0 ? cumulative.length - 1 : at) + 1] as LedgerAccount
+    return accounts[at < 0 ? cumulative.length - 1 : at] as LedgerAccount
   }
-  const hot = wallets[0] as LedgerAccount
-  let freshSigners = 0
+}
 
-  return {
-    random,
-    system,
-    token,
-    token2022,
-    memoV1: known(MEMO_V1_PROGRAM_ID, 521_498_880n),
-    memo: known(MEMO_PROGRAM_ID, 521_498_880n),
-    computeBudget: known(COMPUTE_BUDGET_PROGRAM_ID, 1n, 150),
-    associatedToken: known(ASSOCIATED_TOKEN_PROGRAM_ID, 731_913_600n),
-    swap: freshAddress(1_141_440n),
-    router: freshAddress(1_141_440n),
-    oracle: freshAddress(1_141_440n),
-    rentSysvar,
-    clock,
-    wallets,
-    whales,
-    externals,
-    tipAccounts,
-    mints,
-    holdings,
-    holders,
-    vaults,
-    treasury,
-    oracleStates,
-    rentPayers,
-    tables,
-    pickPayer: () => (random.chance(0.42) ? hot : zipfWallet()),
-    pickRecipient: (payer) => {
-      const roll = random.float()
-      let to: LedgerAccount
-      if (roll < 0.28 && payer !== hot) to = hot
-      else if (roll < 0.6) to = zipfWallet()
-      else to = externals[random.int(externals.length)] as LedgerAccount
-      return to === payer ? (externals[random.int(externals.length)] as LedgerAccount) : to
-    },
-    freshAddress,
-    freshSigner: () => {
-      if (freshSigners >= FRESH_SIGNERS) return undefined
-      freshSigners++
-      return signer(0n)
-    },
+/** PKCS#8 v1 prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
+const PKCS8_ED25519_PREFIX = Uint8Array.from([
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+])
+
+/**
+ * An Ed25519 signing account from a 32-byte seed, through node:crypto (no hand-written curve
+ * code). The address is the public key in base58, as other clients derive it from the same seed.
+ */
+export function deriveSigner(seed: Uint8Array, lamports: bigint): LedgerAccount {
+  const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + 32)
+  der.set(PKCS8_ED25519_PREFIX)
+  der.set(seed.subarray(0, 32), PKCS8_ED25519_PREFIX.length)
+  const signingKey = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' })
+  const jwk = createPublicKey(signingKey).export({ format: 'jwk' })
+  const bytes = new Uint8Array(Buffer.from(jwk.x ?? '', 'base64url'))
+  return { address: encodeKeyBase58(bytes), bytes, lamports, signingKey }
+}
+
+const ASSOCIATED_TOKEN_PROGRAM = bs58.decode(ASSOCIATED_TOKEN_PROGRAM_ID)
+
+/**
+ * The associated token account of `wallet` for `mint` under `tokenProgram`: the program address
+ * of seeds `[wallet, tokenProgram, mint]` under the associated-token-account program
+ * (solana-program/associated-token-account `get_associated_token_address_and_bump_seed_internal`),
+ * hashed with node:crypto's SHA-256. A fresh account holding no lamports.
+ */
+export function deriveAssociatedAccount(
+  wallet: LedgerAccount,
+  tokenProgram: LedgerAccount,
+  mint: LedgerAccount,
+): LedgerAccount {
+  const seeds = [wallet.bytes, tokenProgram.bytes, mint.bytes]
+  for (let bump = 255; bump > 0; bump--) {
+    const preimage = programAddressPreimage(seeds, bump, ASSOCIATED_TOKEN_PROGRAM)
+    const bytes = new Uint8Array(createHash('sha256').update(preimage).digest())
+    if (!isOnEd25519Curve(bytes)) return { address: encodeKeyBase58(bytes), bytes, lamports: 0n }
   }
+  throw new Error('mock ledger: no associated account address for these seeds')
 }

@@ -1,8 +1,7 @@
 import { sign } from 'node:crypto'
-import { allocateFromSlab } from './allocateFromSlab'
 import type { CompiledMessage } from './compileMessage'
 import { encodeKeyBase58 } from './encodeKeyBase58'
-import { writeCompactU16 } from './writeCompactU16'
+import { allocateFromSlab } from './memory'
 
 export type EncodedTransaction = Readonly<{
   /** Signatures then message, as on the wire: a view into a shared block (mind `byteOffset`). */
@@ -80,4 +79,44 @@ function writeMessage(
     }
   }
   return at
+}
+
+/**
+ * Writes `value` (0..65535) as a compact-u16 ("shortvec": 7 bits per byte, low bits first, high
+ * bit set on every byte but the last) at `offset` and returns the offset after it. With no `out`
+ * it only measures.
+ */
+export function writeCompactU16(
+  out: Uint8Array | undefined,
+  offset: number,
+  value: number,
+): number {
+  let rest = value
+  let at = offset
+  for (;;) {
+    const low = rest & 0x7f
+    rest >>>= 7
+    if (rest === 0) {
+      if (out) out[at] = low
+      return at + 1
+    }
+    if (out) out[at] = low | 0x80
+    at++
+  }
+}
+
+/**
+ * Writes `value` as an unsigned little-endian integer of `byteLength` bytes at `offset`.
+ */
+export function writeLittleEndian(
+  out: Uint8Array,
+  offset: number,
+  value: bigint,
+  byteLength: number,
+): void {
+  let rest = value
+  for (let i = 0; i < byteLength; i++) {
+    out[offset + i] = Number(rest & 0xffn)
+    rest >>= 8n
+  }
 }

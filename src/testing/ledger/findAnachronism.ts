@@ -1,7 +1,7 @@
 import { isPlainObject } from '../../json/parseJson'
-import type { LedgerState, LedgerTransaction } from './LedgerState'
-import type { LedgerEra } from './ledgerEra'
+import type { LedgerEra } from './StorageGeneration'
 import { StoredTransaction } from './StoredTransaction'
+import type { LedgerState, LedgerTransaction } from './types'
 
 /** The message version from the wire bytes, without decoding (and keeping) the whole message. */
 function wireVersion(wire: Uint8Array): 'legacy' | number {

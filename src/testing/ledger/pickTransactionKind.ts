@@ -1,8 +1,8 @@
 import type { Random } from './createRandom'
-import type { Recording } from './DraftInstruction'
-import type { PaymentKind } from './kinds/draftPayment'
-import type { ProgramKind } from './kinds/draftProgramCall'
-import type { LifecycleKind } from './kinds/draftTokenLifecycle'
+import type { PaymentKind } from './draftPayment'
+import type { ProgramKind } from './draftProgramCall'
+import type { LifecycleKind } from './draftTokenLifecycle'
+import type { Recording } from './types'
 
 export type TransactionKind =
   | PaymentKind

@@ -1,5 +1,5 @@
 import type { Random } from './createRandom'
-import type { LedgerFrontiers } from './LedgerState'
+import type { LedgerFrontiers } from './types'
 
 export type PlannedBlock = Readonly<{
   slot: number

@@ -1,5 +1,4 @@
-import type { LedgerAccount } from './LedgerAccount'
-import type { TokenAccountChange, TokenAccountSnapshot } from './LedgerState'
+import type { LedgerAccount, TokenAccountChange, TokenAccountSnapshot } from './types'
 
 /** Collects token account changes as the ledger is built. */
 export type TokenAccountRecorder = Readonly<{

@@ -1,5 +1,4 @@
 import bs58 from 'bs58'
-import { decodeUtf8 } from './decodeUtf8'
 
 const EMPTY = new Uint8Array(0)
 
@@ -82,5 +81,19 @@ export class ByteReader {
     if (tag === 1) return this.pubkey()
     if (tag !== 0) this.ok = false
     return null
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Strict UTF-8 decoding, as Rust's `str::from_utf8`: undefined when the bytes are not valid
+ * UTF-8 (no replacement characters).
+ */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    return undefined
   }
 }

@@ -1,21 +1,18 @@
 import { isPlainObject } from '../../json/parseJson'
-import { isSigner } from '../ledger/isSigner'
-import { isWritable } from '../ledger/isWritable'
-import type { LedgerBlock, LedgerState, LedgerTransaction } from '../ledger/LedgerState'
-import { allAccountKeys } from './allAccountKeys'
-import { blockTimeFor } from './blockTimeFor'
-import { encodeMeta } from './encodeMeta'
-import { encodeTransactionBody } from './encodeTransactionBody'
-import { isUnsignedInteger } from './isUnsignedInteger'
-import type { JsonOut } from './JsonOut'
-import type { MethodHandler } from './MethodHandler'
-import type { RpcContext } from './RpcContext'
-import { fail, invalidParams, type Outcome, ok } from './RpcErrorObject'
-import { readBareEncodingParam } from './readBareEncodingParam'
-import { type CommitmentLevel, readCommitment } from './readCommitment'
-import { readPositionalParams } from './readPositionalParams'
-import { serdeMismatch } from './serdeMismatch'
-import type { WireEncoding } from './WireEncoding'
+import { isSigner, isWritable } from '../ledger/accountPrivileges'
+import type { LedgerBlock, LedgerState, LedgerTransaction } from '../ledger/types'
+import type { RpcContext } from './createRpcContext'
+import { blockTimeFor, type CommitmentLevel, readCommitment } from './createRpcContext'
+import { allAccountKeys, encodeMeta, encodeTransactionBody } from './encodeTransaction'
+import {
+  isUnsignedInteger,
+  readBareEncodingParam,
+  readPositionalParams,
+  serdeMismatch,
+} from './readParams'
+import type { MethodHandler, WireEncoding } from './types'
+import { fail, invalidParams, type Outcome, ok } from './types'
+import type { JsonOut } from './writeJson'
 
 /** `TransactionDetails` (`transaction-status-client-types`). */
 type TransactionDetails = 'full' | 'signatures' | 'none' | 'accounts'

@@ -1,6 +1,6 @@
-import type { JsonOut } from './JsonOut'
-import type { MethodHandler } from './MethodHandler'
-import { fail, ok } from './RpcErrorObject'
+import type { MethodHandler } from './types'
+import { fail, ok } from './types'
+import type { JsonOut } from './writeJson'
 
 /** serde_json's `Debug` form of a JSON value, as jsonrpc-core quotes params in `data`. */
 function debugValue(value: unknown): string {

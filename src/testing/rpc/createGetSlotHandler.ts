@@ -1,10 +1,12 @@
-import type { MethodHandler } from './MethodHandler'
-import type { RpcContext } from './RpcContext'
-import { fail, type Outcome, ok } from './RpcErrorObject'
-import type { CommitmentLevel } from './readCommitment'
-import { readCommitmentConfigParam } from './readCommitmentConfigParam'
-import { type ContextConfig, readContextConfigParam } from './readContextConfigParam'
-import { readPositionalParams } from './readPositionalParams'
+import type { CommitmentLevel, RpcContext } from './createRpcContext'
+import {
+  type ContextConfig,
+  readCommitmentConfigParam,
+  readContextConfigParam,
+  readPositionalParams,
+} from './readParams'
+import type { MethodHandler } from './types'
+import { fail, type Outcome, ok } from './types'
 
 function readSlotConfig(ctx: RpcContext, value: unknown): Outcome<ContextConfig> {
   if (ctx.rules.slotContextConfig) return readContextConfigParam(value, ctx.rules)

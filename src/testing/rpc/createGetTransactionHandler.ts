@@ -1,14 +1,27 @@
-import { blockTimeFor } from './blockTimeFor'
-import { encodeMeta } from './encodeMeta'
-import { encodeTransactionBody } from './encodeTransactionBody'
-import { findVisibleTransaction } from './findVisibleTransaction'
-import type { JsonOut } from './JsonOut'
-import type { MethodHandler } from './MethodHandler'
-import { fail, invalidParams, ok } from './RpcErrorObject'
-import { readPositionalParams } from './readPositionalParams'
-import { readTransactionConfigParam } from './readTransactionConfigParam'
-import { serdeMismatch } from './serdeMismatch'
-import { verifySignature } from './verifySignature'
+import { isPlainObject } from '../../json/parseJson'
+import {
+  blockTimeFor,
+  type CommitmentLevel,
+  findVisibleTransaction,
+  readCommitment,
+} from './createRpcContext'
+import { encodeMeta, encodeTransactionBody } from './encodeTransaction'
+import type { ProfileRules } from './profileRules'
+import {
+  readBareEncodingParam,
+  readPositionalParams,
+  serdeMismatch,
+  verifySignature,
+} from './readParams'
+import {
+  fail,
+  invalidParams,
+  type MethodHandler,
+  type Outcome,
+  ok,
+  type WireEncoding,
+} from './types'
+import type { JsonOut } from './writeJson'
 
 /** The node's limit on base58 output (`MAX_BASE58_BYTES`), which the RPC docs apply to transactions. */
 const MAX_BASE58_BYTES = 128
@@ -70,4 +83,96 @@ export function createGetTransactionHandler(deprecated: boolean): MethodHandler 
     }
     return ok(result)
   }
+}
+
+const ENCODINGS: ReadonlySet<string> = new Set<WireEncoding>([
+  'json',
+  'jsonParsed',
+  'base58',
+  'base64',
+  'binary',
+])
+
+/** The second param of a transaction lookup, as the node reads it. */
+export type TransactionConfig = Readonly<{
+  encoding: WireEncoding
+  commitment: CommitmentLevel
+  /** Absent unless the request set it: then the result carries `version`. */
+  maxSupportedTransactionVersion: number | undefined
+}>
+
+const UNTAGGED =
+  'Invalid params: data did not match any variant of untagged enum RpcEncodingConfigWrapper.'
+
+/**
+ * An encoding value: a name, or the one-key map `{"<name>": null}` that the node also reads as
+ * that name. Returns undefined for anything else.
+ */
+function readEncoding(value: unknown): WireEncoding | undefined {
+  if (typeof value === 'string') return ENCODINGS.has(value) ? (value as WireEncoding) : undefined
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value)
+    const [key] = keys
+    if (keys.length === 1 && key !== undefined && ENCODINGS.has(key) && value[key] === null) {
+      return key as WireEncoding
+    }
+  }
+  return undefined
+}
+
+/**
+ * Reads the optional second param of getTransaction / getConfirmedTransaction: a bare encoding
+ * (no commitment, no version support), or a config object. Any fault inside the object is the
+ * node's single untagged-enum message; an unknown commitment is not a fault (it means finalized).
+ *
+ * Before 1.5.15 / 1.6.0 the param was a bare encoding only (see {@link readBareEncodingParam}).
+ *
+ * @param acceptsVersion getTransaction reads `maxSupportedTransactionVersion` (from 1.10.1); the
+ *   deprecated method's config has no such field and ignores it, whatever its value.
+ */
+export function readTransactionConfigParam(
+  value: unknown,
+  rules: ProfileRules,
+  acceptsVersion: boolean,
+): Outcome<TransactionConfig> {
+  if (!rules.transactionConfigObject) {
+    const encoding = readBareEncodingParam(value)
+    if (!encoding.ok) return encoding
+    return ok({
+      encoding: encoding.value,
+      commitment: 'finalized',
+      maxSupportedTransactionVersion: undefined,
+    })
+  }
+  if (value === undefined || value === null) {
+    return ok({
+      encoding: 'json',
+      commitment: 'finalized',
+      maxSupportedTransactionVersion: undefined,
+    })
+  }
+  const bare = readEncoding(value)
+  if (bare !== undefined) {
+    return ok({
+      encoding: bare,
+      commitment: 'finalized',
+      maxSupportedTransactionVersion: undefined,
+    })
+  }
+  if (!isPlainObject(value)) return invalidParams(UNTAGGED)
+  let encoding: WireEncoding = 'json'
+  if (value.encoding !== undefined && value.encoding !== null) {
+    const read = readEncoding(value.encoding)
+    if (read === undefined) return invalidParams(UNTAGGED)
+    encoding = read
+  }
+  let maxSupportedTransactionVersion: number | undefined
+  const version = value.maxSupportedTransactionVersion
+  if (acceptsVersion && rules.versionParam && version !== undefined && version !== null) {
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > 255) {
+      return invalidParams(UNTAGGED)
+    }
+    maxSupportedTransactionVersion = version
+  }
+  return ok({ encoding, commitment: readCommitment(value, rules), maxSupportedTransactionVersion })
 }

@@ -1,20 +1,18 @@
 import { isPlainObject } from '../../json/parseJson'
-import type { LedgerState, LedgerTransaction } from '../ledger/LedgerState'
-import { blockTimeFor } from './blockTimeFor'
-import { encodeMeta } from './encodeMeta'
-import { encodeTransactionBody } from './encodeTransactionBody'
-import { encodeTransactionError } from './encodeTransactionError'
-import { isUnsignedInteger } from './isUnsignedInteger'
-import type { JsonOut } from './JsonOut'
-import type { MethodHandler } from './MethodHandler'
-import type { RpcContext } from './RpcContext'
-import { fail, invalidParams, type Outcome, ok } from './RpcErrorObject'
-import { type CommitmentLevel, readCommitment } from './readCommitment'
-import { readPositionalParams } from './readPositionalParams'
-import { serdeMismatch } from './serdeMismatch'
-import { verifyPubkey } from './verifyPubkey'
-import { verifySignature } from './verifySignature'
-import type { WireEncoding } from './WireEncoding'
+import type { LedgerState, LedgerTransaction } from '../ledger/types'
+import type { RpcContext } from './createRpcContext'
+import { blockTimeFor, type CommitmentLevel, readCommitment } from './createRpcContext'
+import { encodeMeta, encodeTransactionBody, encodeTransactionError } from './encodeTransaction'
+import {
+  isUnsignedInteger,
+  readPositionalParams,
+  serdeMismatch,
+  verifyPubkey,
+  verifySignature,
+} from './readParams'
+import type { MethodHandler, WireEncoding } from './types'
+import { fail, invalidParams, type Outcome, ok } from './types'
+import type { JsonOut } from './writeJson'
 
 /** Page caps of the specification: 1,000 signature entries, 100 full transactions. */
 const MAX_SIGNATURES = 1000
@@ -137,6 +135,30 @@ function readQuery(ctx: RpcContext, value: unknown): Outcome<Query> {
   if (config.filters !== undefined && config.filters !== null && !isPlainObject(config.filters)) {
     return invalidParams(serdeMismatch(config.filters, 'a map'))
   }
+  const read = readFilters(ctx, filters)
+  if (!read.ok) return read
+  return ok({
+    full,
+    ascending: order.value === 'asc',
+    limit,
+    after,
+    commitment: readCommitment(config, { ...ctx.rules, commitmentParam: true }),
+    minContextSlot:
+      minContextSlot === undefined || minContextSlot === null ? undefined : minContextSlot,
+    encoding: encoding.value,
+    maxSupportedTransactionVersion:
+      version === undefined || version === null ? undefined : (version as number),
+    ...read.value,
+  })
+}
+
+type Filters = Pick<Query, 'slot' | 'blockTime' | 'position' | 'status' | 'tokenAccounts'>
+
+/** The `filters` map: bounds on slot, block time and signature position, status, token accounts. */
+function readFilters(
+  ctx: RpcContext,
+  filters: Readonly<Record<string, unknown>>,
+): Outcome<Filters> {
   const unsigned = (item: unknown): Outcome<number> =>
     isUnsignedInteger(item) ? ok(item) : invalidParams(serdeMismatch(item, 'u64', true))
   const timestamp = (item: unknown): Outcome<number> =>
@@ -162,16 +184,6 @@ function readQuery(ctx: RpcContext, value: unknown): Outcome<Query> {
   const tokenAccounts = readChoice(filters.tokenAccounts, ['none', 'balanceChanged', 'all'], 'none')
   if (!tokenAccounts.ok) return tokenAccounts
   return ok({
-    full,
-    ascending: order.value === 'asc',
-    limit,
-    after,
-    commitment: readCommitment(config, { ...ctx.rules, commitmentParam: true }),
-    minContextSlot:
-      minContextSlot === undefined || minContextSlot === null ? undefined : minContextSlot,
-    encoding: encoding.value,
-    maxSupportedTransactionVersion:
-      version === undefined || version === null ? undefined : (version as number),
     slot: slot.value,
     blockTime: blockTime.value,
     position: position.value,

@@ -1,18 +1,14 @@
 import { createHash } from 'node:crypto'
 import bs58 from 'bs58'
 import { isOnEd25519Curve, programAddressPreimage } from '../../shared/programAddress'
-import type {
-  CompiledInstruction,
-  LedgerTransaction,
-  TokenAccountSnapshot,
-} from '../ledger/LedgerState'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../ledger/programIds'
-import { compareInSlot } from './compareInSlot'
-import type { RpcContext } from './RpcContext'
+import type { CompiledInstruction, LedgerTransaction, TokenAccountSnapshot } from '../ledger/types'
+import type { RpcContext } from './createRpcContext'
+import { compareInSlot } from './createRpcContext'
 
 /** One transaction of a wallet's history and the addresses it belongs to (owner first). */
 export type WalletEntry = Readonly<{ signature: string; slot: number; sources: readonly string[] }>

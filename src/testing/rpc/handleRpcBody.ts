@@ -1,8 +1,8 @@
 import { isPlainObject } from '../../json/parseJson'
-import { archiveError } from './findArchiveRefusal'
-import type { JsonOut } from './JsonOut'
+import { archiveError, findArchiveRefusal } from './ArchiveDialect'
+import type { RpcContext } from './createRpcContext'
 import { methodsFor } from './methodsFor'
-import type { RpcContext } from './RpcContext'
+import { type JsonOut, writeJson } from './writeJson'
 
 const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'method', 'params', 'id'])
 
@@ -92,4 +92,23 @@ export function handleRpcBody(ctx: RpcContext, body: unknown): JsonOut | undefin
   }
   if (breaksParsing(body)) return PARSE_ERROR_RESPONSE
   return handleCall(ctx, body)
+}
+
+/**
+ * Answers a request body given as text: -32700 when it is not JSON, otherwise as
+ * `handleRpcBody`. Returns `''` when there is nothing to send back (notifications only). An
+ * archive profile refuses a body it will not read first (see `findArchiveRefusal`).
+ */
+export function handleRpcText(ctx: RpcContext, text: string): string {
+  const refusal =
+    ctx.rules.archive === undefined ? undefined : findArchiveRefusal(ctx.rules.archive, text)
+  if (refusal !== undefined) return writeJson(refusal.body)
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return writeJson(PARSE_ERROR_RESPONSE)
+  }
+  const response = handleRpcBody(ctx, body)
+  return response === undefined ? '' : writeJson(response)
 }

@@ -1,18 +1,19 @@
 import type { ArchiveDialect } from './ArchiveDialect'
-import { createArchiveSignaturesHandler } from './createArchiveSignaturesHandler'
-import { createArchiveTransactionHandler } from './createArchiveTransactionHandler'
+import {
+  createArchiveSignaturesHandler,
+  createArchiveTransactionHandler,
+  createStrictSignaturesHandler,
+} from './archiveHandlers'
 import { createGetBlockHandler } from './createGetBlockHandler'
-import { createGetBlocksHandler } from './createGetBlocksHandler'
-import { createGetBlocksWithLimitHandler } from './createGetBlocksWithLimitHandler'
+import { createGetBlocksHandler, createGetBlocksWithLimitHandler } from './createGetBlocksHandler'
 import { createGetFirstAvailableBlockHandler } from './createGetFirstAvailableBlockHandler'
 import { createGetSignaturesForAddressHandler } from './createGetSignaturesForAddressHandler'
 import { createGetSlotHandler } from './createGetSlotHandler'
 import { createGetTokenAccountsByOwnerHandler } from './createGetTokenAccountsByOwnerHandler'
 import { createGetTransactionHandler } from './createGetTransactionHandler'
 import { createGetTransactionsForAddressHandler } from './createGetTransactionsForAddressHandler'
-import { createStrictSignaturesHandler } from './createStrictSignaturesHandler'
-import type { MethodHandler } from './MethodHandler'
 import type { ProfileRules, ProviderMethod } from './profileRules'
+import type { MethodHandler } from './types'
 
 /**
  * Served by every release the mock imitates (getSlot: 1.0; getFirstAvailableBlock: PR #9656,

@@ -7,14 +7,12 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../ledger/programIds'
-import { decodeUtf8 } from './decodeUtf8'
-import type { JsonOut } from './JsonOut'
-import type { InstructionParser, ParsedInstructionBody } from './ParsedInstructionBody'
-import { parseAssociatedTokenInstruction } from './parseAssociatedTokenInstruction'
-import { parseLegacyAssociatedTokenInstruction } from './parseLegacyAssociatedTokenInstruction'
+import { decodeUtf8 } from './ByteReader'
 import { parseSystemInstruction } from './parseSystemInstruction'
 import { parseTokenInstruction } from './parseTokenInstruction'
 import type { ProfileRules } from './profileRules'
+import type { InstructionParser, ParsedInstructionBody } from './types'
+import type { JsonOut } from './writeJson'
 
 /** An instruction to show in `jsonParsed` form. */
 export type InstructionToParse = Readonly<{
@@ -107,4 +105,67 @@ export function parseInstruction(
     data: bs58.encode(data),
     stackHeight,
   }
+}
+
+type Info = { [key: string]: JsonOut }
+
+/**
+ * The node's associated-token-account parser: empty data or tag 0 is `create`, 1
+ * `createIdempotent`, 2 `recoverNested` (borsh: nothing may follow the tag).
+ */
+export function parseAssociatedTokenInstruction(
+  data: Uint8Array,
+  a: readonly string[],
+): ParsedInstructionBody | undefined {
+  if (data.length > 1) return undefined
+  const tag = data.length === 0 ? 0 : data[0]
+  if (tag === 0 || tag === 1) {
+    if (a.length < 6) return undefined
+    const info = {
+      source: a[0],
+      account: a[1],
+      wallet: a[2],
+      mint: a[3],
+      systemProgram: a[4],
+      tokenProgram: a[5],
+    } as Info
+    return { type: tag === 0 ? 'create' : 'createIdempotent', info }
+  }
+  if (tag === 2) {
+    if (a.length < 7) return undefined
+    const info = {
+      nestedSource: a[0],
+      nestedMint: a[1],
+      destination: a[2],
+      nestedOwner: a[3],
+      ownerMint: a[4],
+      wallet: a[5],
+      tokenProgram: a[6],
+    } as Info
+    return { type: 'recoverNested', info }
+  }
+  return undefined
+}
+
+/**
+ * The associated-token-account parser of 1.6 to 1.9 (`transaction-status/src/
+ * parse_associated_token.rs` @v1.9.29): it knew only `create` and its seven accounts, rent
+ * sysvar included, and never read the data, so any instruction with seven accounts is a
+ * `create` and one with fewer falls back to the raw form.
+ */
+export function parseLegacyAssociatedTokenInstruction(
+  _data: Uint8Array,
+  a: readonly string[],
+): ParsedInstructionBody | undefined {
+  if (a.length < 7) return undefined
+  const info = {
+    source: a[0],
+    account: a[1],
+    wallet: a[2],
+    mint: a[3],
+    systemProgram: a[4],
+    tokenProgram: a[5],
+    rentSysvar: a[6],
+  } as { [key: string]: JsonOut }
+  return { type: 'create', info }
 }

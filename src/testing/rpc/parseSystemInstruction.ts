@@ -1,6 +1,6 @@
 import { ByteReader } from './ByteReader'
-import type { JsonOut } from './JsonOut'
-import type { ParsedInstructionBody } from './ParsedInstructionBody'
+import type { ParsedInstructionBody } from './types'
+import type { JsonOut } from './writeJson'
 
 type Info = { [key: string]: JsonOut }
 

@@ -1,7 +1,7 @@
 import { ByteReader } from './ByteReader'
-import type { JsonOut } from './JsonOut'
-import type { ParsedInstructionBody } from './ParsedInstructionBody'
+import type { ParsedInstructionBody } from './types'
 import { uiTokenAmount } from './uiTokenAmount'
+import type { JsonOut } from './writeJson'
 
 type Info = { [key: string]: JsonOut }
 

@@ -1,5 +1,5 @@
-import type { LedgerProfile } from '../ledger/LedgerState'
 import { BUILTIN_AND_SYSVAR_KEYS, RESERVED_ACCOUNT_KEYS } from '../ledger/programIds'
+import type { LedgerProfile } from '../ledger/types'
 import { type ArchiveDialect, OLD_FAITHFUL, SUPERBANK } from './ArchiveDialect'
 
 /**

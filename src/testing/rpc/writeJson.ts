@@ -1,5 +1,3 @@
-import { type JsonOut, RawJson } from './JsonOut'
-
 /**
  * Characters a JSON string cannot hold as they are: quote, backslash, controls, and surrogates
  * (a lone one is escaped by JSON.stringify). Strings without them, nearly all of an answer
@@ -63,4 +61,53 @@ function write(value: JsonOut): string {
  */
 export function writeJson(value: JsonOut): string {
   return write(value)
+}
+
+/**
+ * Text that `writeJson` copies into the output as it is: a number already formatted the way the
+ * node formats it (an `f64` such as `1.0`), which a JS number cannot carry.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A JSON value as the mock ledger builds its answers. `bigint` is written as its exact digits
+ * (u64 fields), `undefined` members are left out (the node's skipped fields); in arrays they are written as
+ * null, as JSON.stringify does.
+ */
+export type JsonOut =
+  | string
+  | number
+  | boolean
+  | null
+  | bigint
+  | RawJson
+  | readonly (JsonOut | undefined)[]
+  | { readonly [key: string]: JsonOut | undefined }
+
+/**
+ * An answer as plain JS values: `RawJson` numbers become numbers, u64 values become numbers
+ * when they are safe integers and stay `bigint` otherwise (never rounded).
+ */
+export function toPlainJson(value: JsonOut): unknown {
+  if (typeof value === 'bigint') {
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
+      ? Number(value)
+      : value
+  }
+  if (value === null || typeof value !== 'object') return value
+  if (value instanceof RawJson) return JSON.parse(value.text) as unknown
+  if (Array.isArray(value)) {
+    return (value as readonly (JsonOut | undefined)[]).map((item) =>
+      item === undefined ? null : toPlainJson(item),
+    )
+  }
+  const out: Record<string, unknown> = {}
+  const record = value as { readonly [key: string]: JsonOut | undefined }
+  for (const key in record) {
+    const member = record[key]
+    if (member !== undefined) out[key] = toPlainJson(member)
+  }
+  return out
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckReport } from '../../../src/cli/check/types'
 import { runCli } from '../../../src/cli/runCli'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { captureIo } from '../captureIo'
 

@@ -7,13 +7,13 @@ import {
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { buildLedgerState } from '../../../src/testing/ledger/buildLedgerState'
-import type { LedgerState, LedgerTransaction } from '../../../src/testing/ledger/LedgerState'
 import {
   COMPUTE_BUDGET_PROGRAM_ID,
   MEMO_PROGRAM_ID,
   MEMO_V1_PROGRAM_ID,
   SYSTEM_PROGRAM_ID,
 } from '../../../src/testing/ledger/programIds'
+import type { LedgerState, LedgerTransaction } from '../../../src/testing/ledger/types'
 import { splitWire, verifySignature } from './verifyHelpers'
 
 const small = buildLedgerState({ seed: 3, transactions: 1_000 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compileMessage } from '../../../src/testing/ledger/compileMessage'
-import type { LedgerAccount, LookupTable } from '../../../src/testing/ledger/LedgerAccount'
+import type { LedgerAccount, LookupTable } from '../../../src/testing/ledger/types'
 import { plainAccount, signerAccount, systemAccount } from './accountsForTests'
 
 const meta = (account: LedgerAccount, signer: boolean, writable: boolean) => ({

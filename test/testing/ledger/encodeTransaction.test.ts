@@ -2,7 +2,11 @@ import { Message, MessageV0, PublicKey, VersionedTransaction } from '@solana/web
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { compileMessage } from '../../../src/testing/ledger/compileMessage'
-import { encodeTransaction } from '../../../src/testing/ledger/encodeTransaction'
+import {
+  encodeTransaction,
+  writeCompactU16,
+  writeLittleEndian,
+} from '../../../src/testing/ledger/encodeTransaction'
 import { plainAccount, signerAccount, systemAccount } from './accountsForTests'
 import { splitWire, verifySignature } from './verifyHelpers'
 
@@ -69,5 +73,38 @@ describe('encodeTransaction', () => {
       [],
     )
     expect(() => encodeTransaction(compiled, blockhash)).toThrow(/no key/)
+  })
+})
+
+describe('writeCompactU16', () => {
+  it.each([
+    [0, [0x00]],
+    [5, [0x05]],
+    [0x7f, [0x7f]],
+    [0x80, [0x80, 0x01]],
+    [0xff, [0xff, 0x01]],
+    [0x100, [0x80, 0x02]],
+    [0x3fff, [0xff, 0x7f]],
+    [0x4000, [0x80, 0x80, 0x01]],
+    [0xffff, [0xff, 0xff, 0x03]],
+  ])('writes %i as %j', (value, bytes) => {
+    const out = new Uint8Array(4).fill(0xaa)
+    expect(writeCompactU16(out, 1, value)).toBe(1 + bytes.length)
+    expect([...out.subarray(1, 1 + bytes.length)]).toEqual(bytes)
+    expect(out[0]).toBe(0xaa)
+  })
+
+  it('only measures without an output array', () => {
+    expect(writeCompactU16(undefined, 10, 300)).toBe(12)
+  })
+})
+
+describe('writeLittleEndian', () => {
+  it('writes unsigned integers low byte first, u64 max included', () => {
+    const out = new Uint8Array(10)
+    writeLittleEndian(out, 1, 0x0102n, 2)
+    expect([...out.subarray(0, 3)]).toEqual([0, 2, 1])
+    writeLittleEndian(out, 2, 2n ** 64n - 1n, 8)
+    expect([...out.subarray(2)]).toEqual(new Array(8).fill(255))
   })
 })

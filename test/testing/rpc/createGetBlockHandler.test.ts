@@ -1,7 +1,7 @@
 import { Connection } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
-import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/types'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { buildFixtureLedger } from '../fixtures/buildFixtureLedger'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { buildFixtureLedger } from '../fixtures/buildFixtureLedger'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { profileRules } from '../../../src/testing/rpc/profileRules'
 import {
   buildFixtureLedger,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../../src/testing/ledger/types'
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'

@@ -4,7 +4,7 @@ import type {
   LedgerProfile,
   LedgerState,
   LedgerTransaction,
-} from '../../../src/testing/ledger/LedgerState'
+} from '../../../src/testing/ledger/types'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 type Entry = Record<string, unknown> & {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
+import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { createRpcContext } from '../../../src/testing/rpc/createRpcContext'
 import { handleRpcBody } from '../../../src/testing/rpc/handleRpcBody'
 import { profileRules } from '../../../src/testing/rpc/profileRules'
-import { toPlainJson } from '../../../src/testing/rpc/toPlainJson'
+import { toPlainJson } from '../../../src/testing/rpc/writeJson'
 import { buildFixtureLedger, fixtureAddress } from '../fixtures/buildFixtureLedger'
 import { rpcCaller } from '../fixtures/rpcCaller'
 

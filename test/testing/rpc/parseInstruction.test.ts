@@ -1,6 +1,5 @@
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
-import type { LedgerProfile } from '../../../src/testing/ledger/LedgerState'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   MEMO_PROGRAM_ID,
@@ -10,9 +9,10 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../../../src/testing/ledger/programIds'
+import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { parseInstruction } from '../../../src/testing/rpc/parseInstruction'
 import { profileRules } from '../../../src/testing/rpc/profileRules'
-import { toPlainJson } from '../../../src/testing/rpc/toPlainJson'
+import { toPlainJson } from '../../../src/testing/rpc/writeJson'
 import { fixtureAddress } from '../fixtures/buildFixtureLedger'
 import { le } from '../fixtures/rpcCaller'
 

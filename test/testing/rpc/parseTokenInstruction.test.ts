@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseTokenInstruction } from '../../../src/testing/rpc/parseTokenInstruction'
-import { toPlainJson } from '../../../src/testing/rpc/toPlainJson'
+import { toPlainJson } from '../../../src/testing/rpc/writeJson'
 import { fixtureAddress } from '../fixtures/buildFixtureLedger'
 import { le } from '../fixtures/rpcCaller'
 

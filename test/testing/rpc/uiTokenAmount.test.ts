@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toPlainJson } from '../../../src/testing/rpc/toPlainJson'
-import { uiTokenAmount } from '../../../src/testing/rpc/uiTokenAmount'
-import { writeJson } from '../../../src/testing/rpc/writeJson'
+import { formatF64, uiTokenAmount } from '../../../src/testing/rpc/uiTokenAmount'
+import { toPlainJson, writeJson } from '../../../src/testing/rpc/writeJson'
 
 describe('uiTokenAmount', () => {
   it.each([
@@ -27,5 +26,32 @@ describe('uiTokenAmount', () => {
       uiAmountString: '0.00000000000000000012',
     })
     expect(toPlainJson(uiTokenAmount(12n, 19))).toMatchObject({ uiAmount: 1.2e-18 })
+  })
+})
+
+describe('formatF64', () => {
+  it.each([
+    [1, '1.0'],
+    [0, '0.0'],
+    [-0, '-0.0'],
+    [0.5, '0.5'],
+    [1.5, '1.5'],
+    [-2.25, '-2.25'],
+    [123456.789, '123456.789'],
+    [1e15, '1000000000000000.0'],
+    [1e16, '1e16'],
+    [1.8446744073709552e19, '1.8446744073709552e19'],
+    [0.0001, '0.0001'],
+    [0.00001, '0.00001'],
+    [0.000001, '1e-6'],
+    [1.5e-7, '1.5e-7'],
+    [0.1 + 0.2, '0.30000000000000004'],
+  ])('%s -> %s', (value, text) => {
+    expect(formatF64(value)).toBe(text)
+  })
+
+  it('round-trips through JSON.parse', () => {
+    for (const value of [1, 0.5, 1e16, 1.5e-7, 123.456, 2 ** 60])
+      expect(JSON.parse(formatF64(value))).toBe(value)
   })
 })

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseJson } from '../../../src/json/parseJson'
-import { RawJson } from '../../../src/testing/rpc/JsonOut'
-import { toPlainJson } from '../../../src/testing/rpc/toPlainJson'
-import { writeJson } from '../../../src/testing/rpc/writeJson'
+import { RawJson, toPlainJson, writeJson } from '../../../src/testing/rpc/writeJson'
 
 describe('writeJson', () => {
   it('writes compact JSON with exact u64 digits, raw numbers and skipped undefined members', () => {
