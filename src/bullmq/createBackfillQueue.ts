@@ -1,8 +1,7 @@
 import { Queue } from 'bullmq'
 import { resolveWalkOptions } from '../history/resolveWalkOptions'
 import { invalidParam } from '../shared/invalidParam'
-import { checkQueueName } from './checkQueueName'
-import { checkConnection, openRedis } from './openRedis'
+import { checkConnection, checkQueueName, openRedis } from './openRedis'
 import { toWalkOptions } from './runBackfillJob'
 import type { BackfillJobData, BackfillWalkOptions, RedisConnection } from './types'
 
