@@ -5,7 +5,7 @@ import { ResponseShapeError } from '../errors/ResponseShapeError'
 import { isPlainObject } from '../json/isPlainObject'
 import type { Commitment, U64Mode } from '../schemas/common'
 import { describeValue } from '../shared/describeValue'
-import { TOKEN_PROGRAMS } from './tokenProgramIds'
+import { TOKEN_PROGRAMS } from './findAssociatedTokenAddress'
 
 const METHOD = 'getTokenAccountsByOwner'
 

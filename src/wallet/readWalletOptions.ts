@@ -7,9 +7,12 @@ import { signatureField } from '../params/signatureField'
 import { ADDRESS, toBase58String } from '../params/toBase58String'
 import type { Base58Input } from '../schemas/common'
 import { invalidParam } from '../shared/invalidParam'
-import type { WalletPlan } from './types'
-import type { WalletCheckpoint, WalletSourceCheckpoint } from './WalletCheckpoint'
-import type { WalletHistoryOptions } from './WalletHistoryOptions'
+import type {
+  WalletCheckpoint,
+  WalletHistoryOptions,
+  WalletPlan,
+  WalletSourceCheckpoint,
+} from './types'
 
 const METHOD = 'walletHistory'
 const DIGITS = /^\d{1,20}$/

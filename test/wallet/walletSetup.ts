@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/LedgerState'
-import type { WalletEntry } from '../../src/wallet/WalletEntry'
+import type { WalletEntry } from '../../src/wallet/types'
 
 export const PROFILES: readonly LedgerProfile[] = [
   'v1.3',
