@@ -106,32 +106,51 @@ export type EarlierAttempt = Readonly<{ attempt: number; error: ConfirmedRpcErro
  * sees it: the `shouldRetry` hook is user code too, as much as the caller.
  * @internal
  */
-export async function withRetry<T>(
+export function withRetry<T>(
   config: HttpTransportConfig,
   call: RetriedCall,
   run: (attempt: number) => Promise<T>,
   after?: EarlierAttempt | undefined,
 ): Promise<T> {
+  const recover = async (failure: ConfirmedRpcError, attempt: number): Promise<boolean> => {
+    // The method is in a single call's context already; a batch adds each call's.
+    const error = finalizeError(failure, { attempts: attempt }, config.secrets)
+    const verdict =
+      error.code !== 'ABORTED' && call.retry !== false && attempt < config.retry.attempts
+        ? config.retry.shouldRetry?.({ error, attempt })
+        : false
+    if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
+    try {
+      // Only HTTP_ERROR and RPC_ERROR contexts have the field.
+      const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
+      await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
+    } catch (reason) {
+      // Only an abort ends a sleep early, and it rejects with the signal's reason.
+      throw abortedError(reason, call.context)
+    }
+    return true
+  }
+  return retryLoop(run, recover, after)
+}
+
+/**
+ * The one retry loop, of the HTTP transport ({@link withRetry}) and of the fallback transport:
+ * runs attempt 1, 2, ... until one succeeds. After each failure, `recover` decides what comes
+ * next: it throws to end the call (the failure, or an error of its own), or resolves once the
+ * next attempt may start, with `true` when the failed attempt counts and `false` when it does not
+ * (the next attempt then has its number: a fallback's endpoint that lacks the method is no
+ * failure). An error that is not this package's ends the loop as it is.
+ * @internal
+ */
+export async function retryLoop<T>(
+  run: (attempt: number) => Promise<T>,
+  recover: (failure: ConfirmedRpcError, attempt: number) => Promise<boolean>,
+  after?: EarlierAttempt | undefined,
+): Promise<T> {
   let attempt = after?.attempt ?? 0
   let failure = after?.error
   for (;;) {
-    if (failure !== undefined) {
-      // The method is in a single call's context already; a batch adds each call's.
-      const error = finalizeError(failure, { attempts: attempt }, config.secrets)
-      const verdict =
-        error.code !== 'ABORTED' && call.retry !== false && attempt < config.retry.attempts
-          ? config.retry.shouldRetry?.({ error, attempt })
-          : false
-      if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
-      try {
-        // Only HTTP_ERROR and RPC_ERROR contexts have the field.
-        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-        await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
-      } catch (reason) {
-        // Only an abort ends a sleep early, and it rejects with the signal's reason.
-        throw abortedError(reason, call.context)
-      }
-    }
+    if (failure !== undefined && !(await recover(failure, attempt))) attempt--
     attempt++
     try {
       return await run(attempt)
