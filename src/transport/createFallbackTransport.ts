@@ -303,12 +303,13 @@ function callWithFallback(
     router.recover(endpoint, startedAt)
     return result
   }
-  const recover = async (error: ConfirmedRpcError, attempts: number): Promise<boolean> => {
+  const recover = async (error: ConfirmedRpcError, attempts: number): Promise<number> => {
     if (sent === undefined) throw error
     const { endpoint, startedAt } = sent
     if (missingCapability(error)) {
       router.refuse(endpoint, method, error)
-      return false
+      // A missing method is no failure: the next attempt has this one's number.
+      return attempts
     }
     const verdict =
       error.code === 'ABORTED' ? false : settings.shouldRetry?.({ error, attempt: attempts })
@@ -330,9 +331,9 @@ function callWithFallback(
     if (attempts >= settings.maxAttempts) {
       throw allEndpointsFailed(settings, router.endpoints, failures, method, attempts, error)
     }
-    return true
+    return attempts + 1
   }
-  return retryLoop(attempt, recover)
+  return retryLoop(recover, attempt)
 }
 
 /**

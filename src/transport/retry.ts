@@ -112,7 +112,7 @@ export function withRetry<T>(
   run: (attempt: number) => Promise<T>,
   after?: EarlierAttempt | undefined,
 ): Promise<T> {
-  const recover = async (failure: ConfirmedRpcError, attempt: number): Promise<boolean> => {
+  const recover = async (failure: ConfirmedRpcError, attempt: number): Promise<number> => {
     // The method is in a single call's context already; a batch adds each call's.
     const error = finalizeError(failure, { attempts: attempt }, config.secrets)
     const verdict =
@@ -121,42 +121,42 @@ export function withRetry<T>(
         : false
     if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
     try {
-      // Only HTTP_ERROR and RPC_ERROR contexts have the field.
-      const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-      await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
+      await config.internals.sleep(
+        // Only HTTP_ERROR and RPC_ERROR contexts have the field.
+        retryDelay(config, attempt, (error.context as { retryAfterMs?: number }).retryAfterMs),
+        call.signal,
+      )
     } catch (reason) {
       // Only an abort ends a sleep early, and it rejects with the signal's reason.
       throw abortedError(reason, call.context)
     }
-    return true
+    return attempt + 1
   }
-  return retryLoop(run, recover, after)
+  return retryLoop(recover, run, after)
 }
 
 /**
  * The one retry loop, of the HTTP transport ({@link withRetry}) and of the fallback transport:
  * runs attempt 1, 2, ... until one succeeds. After each failure, `recover` decides what comes
  * next: it throws to end the call (the failure, or an error of its own), or resolves once the
- * next attempt may start, with `true` when the failed attempt counts and `false` when it does not
- * (the next attempt then has its number: a fallback's endpoint that lacks the method is no
- * failure). An error that is not this package's ends the loop as it is.
+ * next attempt may start, with that attempt's number: the failed one's plus one, or its own when
+ * the failure does not count (a fallback's endpoint that lacks the method is no failure). An
+ * error that is not this package's ends the loop as it is. With `after` (an attempt a batch
+ * made), its failure goes to `recover` first; without, attempt 1 starts in this tick.
  * @internal
  */
 export async function retryLoop<T>(
+  recover: (failure: ConfirmedRpcError, attempt: number) => Promise<number>,
   run: (attempt: number) => Promise<T>,
-  recover: (failure: ConfirmedRpcError, attempt: number) => Promise<boolean>,
   after?: EarlierAttempt | undefined,
 ): Promise<T> {
-  let attempt = after?.attempt ?? 0
-  let failure = after?.error
+  let attempt = after ? await recover(after.error, after.attempt) : 1
   for (;;) {
-    if (failure !== undefined && !(await recover(failure, attempt))) attempt--
-    attempt++
     try {
       return await run(attempt)
     } catch (error) {
       if (!isConfirmedRpcError(error)) throw error
-      failure = error
+      attempt = await recover(error, attempt)
     }
   }
 }
