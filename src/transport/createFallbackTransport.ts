@@ -243,8 +243,10 @@ export function createFallbackTransport(
     probe: probe === false ? undefined : probe,
     endpoint: described.endpoint,
   }
-  const fallback = (request: RpcRequest, callOptions?: RpcTransportOptions): Promise<unknown> =>
-    callWithFallback(settings, request, callOptions)
+  const fallback = async (
+    request: RpcRequest,
+    callOptions?: RpcTransportOptions,
+  ): Promise<unknown> => callWithFallback(settings, request, callOptions)
   return Object.assign(fallback, { description: described })
 }
 
