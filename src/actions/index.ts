@@ -17,10 +17,10 @@ export {
 } from '../history/transactionsForAddress'
 export type {
   WalletCheckpoint,
+  WalletEntry,
+  WalletHistoryOptions,
   WalletSourceCheckpoint,
-} from '../wallet/WalletCheckpoint'
-export type { WalletEntry } from '../wallet/WalletEntry'
-export type { WalletHistoryOptions } from '../wallet/WalletHistoryOptions'
+} from '../wallet/types'
 export { type WalletWalk, walletHistory } from '../wallet/walletHistory'
 export type { ActionClient } from './ActionClient'
 export {

@@ -1,8 +1,7 @@
 import { Queue } from 'bullmq'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import { resolveWalkOptions } from '../history/resolveWalkOptions'
-import { checkQueueName } from './checkQueueName'
-import { checkConnection, openRedis } from './openRedis'
+import { checkConnection, checkQueueName, openRedis } from './openRedis'
 import { toWalkOptions } from './runBackfillJob'
 import type { BackfillJobData, BackfillWalkOptions, RedisConnection } from './types'
 

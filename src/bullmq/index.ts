@@ -8,7 +8,6 @@
  * @packageDocumentation
  */
 
-export type { BackfillEvent } from './BackfillEvent'
 export {
   type BackfillCounts,
   type BackfillEnqueueResult,
@@ -24,6 +23,7 @@ export {
   startBackfillWorker,
 } from './startBackfillWorker'
 export type {
+  BackfillEvent,
   BackfillPage,
   BackfillSink,
   BackfillSinkState,

@@ -83,3 +83,11 @@ export async function openRedis(connection: RedisConnection): Promise<Redis> {
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as T
 }
+
+/** Checks a BullMQ queue name: a non-empty string without `:` (BullMQ's key separator). @internal */
+export function checkQueueName(caller: string, name: unknown): string {
+  if (typeof name !== 'string' || name === '' || name.includes(':')) {
+    throw invalidParam(caller, 'name', 'expected a non-empty string without ":"')
+  }
+  return name
+}

@@ -3,8 +3,13 @@ import type { ActionClient } from '../actions/ActionClient'
 import type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../history/signaturesForAddress'
 import { rangeWalker } from '../ranges/rangeWalker'
-import type { BackfillEvent } from './BackfillEvent'
-import type { BackfillJobData, BackfillSink, BackfillSinkState, BackfillWalkOptions } from './types'
+import type {
+  BackfillEvent,
+  BackfillJobData,
+  BackfillSink,
+  BackfillSinkState,
+  BackfillWalkOptions,
+} from './types'
 
 /** What a job's walk needs from its worker. @internal */
 export type BackfillJobSettings = Readonly<{

@@ -2,11 +2,9 @@ import { Worker } from 'bullmq'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import { createHttpTransport } from '../transport/createHttpTransport'
 import type { RequestBudget, RpcTransport } from '../transport/types'
-import type { BackfillEvent } from './BackfillEvent'
-import { checkQueueName } from './checkQueueName'
-import { checkConnection, openRedis } from './openRedis'
+import { checkConnection, checkQueueName, openRedis } from './openRedis'
 import { runBackfillJob } from './runBackfillJob'
-import type { BackfillJobData, BackfillSink, RedisConnection } from './types'
+import type { BackfillEvent, BackfillJobData, BackfillSink, RedisConnection } from './types'
 
 const CALLER = 'startBackfillWorker'
 

@@ -101,6 +101,71 @@ function countById(body: readonly unknown[]): Map<unknown, unknown[]> {
   return byId
 }
 
+/** What the scheduler does after {@link BatchQueue} `add`. @internal */
+export type BatchQueueStep =
+  /** The queue holds `maxSize` calls: send them now. */
+  | 'flush'
+  /** The call is the first of a batch: arm the flush (the tick's end, or `waitMs`). */
+  | 'schedule'
+  /** A flush is armed already. */
+  | 'wait'
+
+/** Calls to send together: as one JSON-RPC array, or each alone. @internal */
+export type BatchChunk<TCall> = Readonly<{ calls: readonly TCall[]; asBatch: boolean }>
+
+/**
+ * The calls waiting for their batch, as a state with named transitions that the scheduler runs
+ * and a test drives step by step: `add` a call, `take` the waiting calls as chunks, `refuse`
+ * batching when the endpoint refused a batch. No timer and no request: the scheduler sends.
+ * @internal
+ */
+export type BatchQueue<TCall extends Readonly<{ settled: boolean }>> = Readonly<{
+  /** Queues a call, and tells the scheduler what to do next. */
+  add(call: TCall): BatchQueueStep
+  /**
+   * Empties the queue: the calls still waiting (an aborted call is settled and stays out), in
+   * chunks of at most `maxSize`, each one array unless it holds one call or batching is off.
+   */
+  take(): BatchChunk<TCall>[]
+  /** The endpoint refused a batch; a lasting refusal turns batching off for good. */
+  refuse(lasting: boolean): void
+  /** Whether batching is off: calls then go alone, without a queue. */
+  refusesBatches(): boolean
+}>
+
+/** An empty {@link BatchQueue} of batches of at most `maxSize` calls. @internal */
+export function createBatchQueue<TCall extends Readonly<{ settled: boolean }>>(
+  maxSize: number,
+): BatchQueue<TCall> {
+  let queue: TCall[] = []
+  let flushPending = false
+  let refusesBatches = false
+  return {
+    add(call) {
+      queue.push(call)
+      if (queue.length >= maxSize) return 'flush'
+      if (flushPending) return 'wait'
+      flushPending = true
+      return 'schedule'
+    },
+    take() {
+      flushPending = false
+      const calls = queue.filter((call) => !call.settled)
+      queue = []
+      const chunks: BatchChunk<TCall>[] = []
+      for (let start = 0; start < calls.length; start += maxSize) {
+        const chunk = calls.slice(start, start + maxSize)
+        chunks.push({ calls: chunk, asBatch: chunk.length > 1 && !refusesBatches })
+      }
+      return chunks
+    },
+    refuse(lasting) {
+      if (lasting) refusesBatches = true
+    },
+    refusesBatches: () => refusesBatches,
+  }
+}
+
 /**
  * The batching half of the HTTP transport: calls enqueued within `waitMs` (the same tick for 0)
  * go out as one JSON-RPC array per `maxSize` calls; answers are matched by id. A refused batch
@@ -111,33 +176,26 @@ export function createBatchScheduler(
   config: HttpTransportConfig,
   batch: Readonly<{ maxSize: number; waitMs: number }>,
 ): BatchScheduler {
-  let queue: QueuedCall[] = []
+  const queue = createBatchQueue<QueuedCall>(batch.maxSize)
   let timer: ReturnType<typeof setTimeout> | undefined
-  let flushPending = false
-  let refusesBatches = false
 
   const refused = (lasting: boolean, calls: readonly QueuedCall[]): void => {
-    if (lasting) refusesBatches = true
+    queue.refuse(lasting)
     for (const call of calls) if (!call.settled) sendAlone(config, call)
   }
 
   const flush = (): void => {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    flushPending = false
-    const calls = queue.filter((call) => !call.settled)
-    queue = []
-    for (let start = 0; start < calls.length; start += batch.maxSize) {
-      const chunk = calls.slice(start, start + batch.maxSize)
-      if (chunk.length === 1 || refusesBatches) {
-        for (const call of chunk) sendAlone(config, call)
-      } else void sendBatch(config, chunk, refused)
+    for (const chunk of queue.take()) {
+      if (chunk.asBatch) void sendBatch(config, [...chunk.calls], refused)
+      else for (const call of chunk.calls) sendAlone(config, call)
     }
   }
 
   return {
     enqueue(call) {
-      if (refusesBatches) return sendSingle(config, call)
+      if (queue.refusesBatches()) return sendSingle(config, call)
       return new Promise<unknown>((resolve, reject) => {
         const onAbort = (): void => {
           queued.reject(abortedError(call.signal?.reason, call.context))
@@ -160,12 +218,11 @@ export function createBatchScheduler(
           },
         }
         call.signal?.addEventListener('abort', onAbort, { once: true })
-        queue.push(queued)
-        if (queue.length >= batch.maxSize) flush()
-        else if (!flushPending) {
-          flushPending = true
-          // A 0 ms timer still waits a millisecond or more; a microtask groups the calls made
-          // in this tick without adding that to every call.
+        const step = queue.add(queued)
+        if (step === 'flush') flush()
+        // A 0 ms timer still waits a millisecond or more; a microtask groups the calls made
+        // in this tick without adding that to every call.
+        else if (step === 'schedule') {
           if (batch.waitMs === 0) queueMicrotask(flush)
           else timer = setTimeout(flush, batch.waitMs)
         }

@@ -24,8 +24,10 @@ import {
   isRetryableError,
   readRetryOptions,
   retryDelay,
+  retryLoop,
 } from './retry'
 import type {
+  HttpTransportConfig,
   HttpTransportInternals,
   RpcRequest,
   RpcTransport,
@@ -215,158 +217,176 @@ export function createFallbackTransport(
   // With ranking off these go unread: the defaults, which keeps the types simple.
   const { weights, sampleCount, intervalMs, probe } =
     rankOptions ?? readFields(undefined, RANK_FIELDS, CALLER, 'rank')
-  const config = { retry: { ...retry, jitter: 'none' as const }, internals }
-  /**
-   * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),
-   * or the backoff bound, jittered into its upper half rather than down to zero: a cooldown near
-   * zero would send the next call straight back to an endpoint that just failed (and one that
-   * times out costs a whole `timeoutMs` each time).
-   */
-  const cooldown = (failures: number, retryAfterMs: number | undefined): number => {
-    const bound = retryDelay(config, failures, retryAfterMs)
-    if (retryAfterMs !== undefined || retry.jitter === 'none') return bound
-    return Math.floor(bound * (0.5 + internals.random() / 2))
-  }
-  const maxAttempts = Math.max(retry.attempts, transports.length)
-
-  const endpoints: FallbackEndpoint[] = transports.map((transport, index) => ({
-    transport,
-    name: transport.description?.endpoint ?? `transport ${index + 1}`,
-    index,
-    coolUntil: 0,
-    failures: 0,
-    failedAt: 0,
-    unsupported: new Map(),
-    samples: [],
-    lastUsedAt: 0,
-  }))
-
-  const record = (endpoint: FallbackEndpoint, ok: boolean, started: number): void => {
-    if (rankOptions === undefined) return
-    endpoint.samples.push({ ok, ms: internals.now() - started })
-    if (endpoint.samples.length > sampleCount) endpoint.samples.shift()
-  }
-
-  /** Probes, in the background, the endpoints ranking has not heard from for a while. */
-  const probeIdle = (now: number): void => {
-    if (probe === false) return
-    for (const endpoint of endpoints) {
-      if (now - endpoint.lastUsedAt < intervalMs || endpoint.coolUntil > now) continue
-      endpoint.lastUsedAt = now
-      endpoint.transport(probe).then(
-        () => record(endpoint, true, now),
-        (error: unknown) =>
-          record(endpoint, !isConfirmedRpcError(error) || !isEndpointFailure(error), now),
-      )
-    }
-  }
-
-  const fallback = async (
-    request: RpcRequest,
-    callOptions?: RpcTransportOptions,
-  ): Promise<unknown> => {
-    const { method } = request
-    const signal = callOptions?.signal
-    const failures = new Map<FallbackEndpoint, ConfirmedRpcError>()
-    const tries = new Map<FallbackEndpoint, number>()
-    let attempts = 0
-    for (;;) {
-      if (signal?.aborted) throw abortedError(signal.reason, { method })
-      const ordered = rankOptions === undefined ? endpoints : rankEndpoints(endpoints, weights)
-      const serving = ordered.filter((endpoint) => !endpoint.unsupported.has(method))
-      const last = ordered.at(-1) as FallbackEndpoint
-      if (serving.length === 0) throw last.unsupported.get(method)
-      let now = internals.now()
-      const free = serving.filter((endpoint) => endpoint.coolUntil <= now)
-      // A call tries every endpoint once before any twice; among those, the one whose request
-      // budget frees first (so that calls spread over the endpoints' budgets rather than queue
-      // for the first one's), then the first in order.
-      let endpoint: FallbackEndpoint | undefined
-      let fewest = Number.POSITIVE_INFINITY
-      let soonest = Number.POSITIVE_INFINITY
-      for (const candidate of free) {
-        const tried = tries.get(candidate) ?? 0
-        const delay = candidate.transport.description?.budget?.peek?.() ?? 0
-        if (tried < fewest || (tried === fewest && delay < soonest)) {
-          endpoint = candidate
-          fewest = tried
-          soonest = delay
-        }
-      }
-      if (endpoint === undefined) {
-        endpoint = serving.reduce((a, b) => (b.coolUntil < a.coolUntil ? b : a))
-        const waitMs = endpoint.coolUntil - now
-        notify(onThrottle, { kind: 'wait', method, endpoint: endpoint.name, waitMs })
-        try {
-          await internals.sleep(waitMs, signal)
-        } catch (reason) {
-          throw abortedError(reason, { method })
-        }
-        now = internals.now()
-      }
-      attempts++
-      tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
-      endpoint.lastUsedAt = now
-      if (rankOptions !== undefined) probeIdle(now)
-      try {
-        const result = await endpoint.transport(request, { ...callOptions, retry: false })
-        endpoint.failures = 0
-        record(endpoint, true, now)
-        return result
-      } catch (error) {
-        if (!isConfirmedRpcError(error)) throw error
-        if (missingCapability(error)) {
-          endpoint.unsupported.set(method, error)
-          attempts--
-          continue
-        }
-        const verdict =
-          error.code === 'ABORTED' ? false : retry.shouldRetry?.({ error, attempt: attempts })
-        const failover = typeof verdict === 'boolean' ? verdict : isEndpointFailure(error)
-        record(endpoint, !failover, now)
-        if (!failover) throw error
-        // Calls sent before its last failure was recorded met the same trouble: they do not
-        // lengthen the backoff again (a burst of timeouts is one failure, not five in a row).
-        if (now > endpoint.failedAt) endpoint.failures++
-        const failedAt = internals.now()
-        endpoint.failedAt = failedAt
-        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-        endpoint.coolUntil = Math.max(
-          endpoint.coolUntil,
-          failedAt + cooldown(Math.max(1, endpoint.failures), retryAfterMs),
-        )
-        notify(onThrottle, {
-          kind: 'cooldown',
-          method,
-          endpoint: endpoint.name,
-          // A longer cooldown already running wins: say what holds.
-          cooldownMs: endpoint.coolUntil - failedAt,
-          errorCode: error.code,
-        })
-        failures.set(endpoint, error)
-        if (attempts >= maxAttempts) {
-          const tried: EndpointFailure[] = endpoints.flatMap((candidate) => {
-            const failure = failures.get(candidate)
-            return failure === undefined ? [] : [{ endpoint: candidate.name, error: failure }]
-          })
-          throw new AllEndpointsFailedError({
-            context: { method, endpoint: described.endpoint, failures: tried, attempts },
-            details: tried.map((failure) => `${failure.endpoint}: ${failure.error.shortMessage}`),
-            cause: error,
-          })
-        }
-      }
-    }
-  }
+  const router = createFallbackRouter(transports, {
+    retry,
+    internals,
+    rank: rankOptions && {
+      weights,
+      sampleCount,
+      probeIntervalMs: probe === false ? undefined : intervalMs,
+    },
+  })
   const described = {
-    endpoint: endpoints.map((endpoint) => endpoint.name).join(', '),
+    endpoint: router.endpoints.map((endpoint) => endpoint.name).join(', '),
     redact: (text: string) =>
       transports.reduce(
         (redacted, transport) => transport.description?.redact(redacted) ?? redacted,
         text,
       ),
   }
+  const settings: FallbackCallSettings = {
+    router,
+    internals,
+    onThrottle,
+    shouldRetry: retry.shouldRetry,
+    maxAttempts: Math.max(retry.attempts, transports.length),
+    probe: probe === false ? undefined : probe,
+    endpoint: described.endpoint,
+  }
+  const fallback = async (
+    request: RpcRequest,
+    callOptions?: RpcTransportOptions,
+  ): Promise<unknown> => callWithFallback(settings, request, callOptions)
   return Object.assign(fallback, { description: described })
+}
+
+/** What {@link callWithFallback} needs of its transport. */
+type FallbackCallSettings = Readonly<{
+  router: FallbackRouter
+  internals: HttpTransportInternals
+  onThrottle: ((event: ThrottleEvent) => void) | undefined
+  shouldRetry: HttpTransportRetryOptions['shouldRetry']
+  /** Attempts a call gets in all: the `retry` option's, and at least one per endpoint. */
+  maxAttempts: number
+  /** The request ranking probes idle endpoints with; none when ranking does not probe. */
+  probe: RpcRequest | undefined
+  /** Every endpoint's name, for `AllEndpointsFailedError`. */
+  endpoint: string
+}>
+
+/** One attempt under way: the endpoint it went to, and when it started there. */
+type FallbackAttempt = Readonly<{ endpoint: FallbackEndpoint; startedAt: number }>
+
+/**
+ * One call of a fallback transport: the retry loop of retry.ts ({@link retryLoop}), each attempt
+ * on the endpoint the router picks, each failure cooling its endpoint down (or, for a method it
+ * lacks, routing the method away from it) before the next attempt goes elsewhere.
+ */
+function callWithFallback(
+  settings: FallbackCallSettings,
+  request: RpcRequest,
+  callOptions: RpcTransportOptions | undefined,
+): Promise<unknown> {
+  const { router, onThrottle } = settings
+  const { method } = request
+  const signal = callOptions?.signal
+  const failures = new Map<FallbackEndpoint, ConfirmedRpcError>()
+  const tries = new Map<FallbackEndpoint, number>()
+  // None while an attempt has not reached an endpoint: what ends it then (an abort, or every
+  // endpoint refusing the method) ends the call as it is.
+  let sent: FallbackAttempt | undefined
+  const attempt = async (): Promise<unknown> => {
+    sent = undefined
+    if (signal?.aborted) throw abortedError(signal.reason, { method })
+    const now = settings.internals.now()
+    const route = router.pick(method, tries, now)
+    if (route.kind === 'refused') throw route.error
+    // Sent in this tick when an endpoint is free: the next call's pick sees the request budget
+    // this one booked.
+    const next =
+      route.kind === 'send'
+        ? { endpoint: route.endpoint, startedAt: now }
+        : await waitForEndpoint(settings, route, method, signal)
+    const { endpoint, startedAt } = next
+    tries.set(endpoint, (tries.get(endpoint) ?? 0) + 1)
+    sent = next
+    for (const idle of router.start(endpoint, startedAt)) sendProbe(settings, idle, startedAt)
+    const result = await endpoint.transport(request, { ...callOptions, retry: false })
+    router.recover(endpoint, startedAt)
+    return result
+  }
+  const recover = async (error: ConfirmedRpcError, attempts: number): Promise<number> => {
+    if (sent === undefined) throw error
+    const { endpoint, startedAt } = sent
+    if (missingCapability(error)) {
+      router.refuse(endpoint, method, error)
+      // A missing method is no failure: the next attempt has this one's number.
+      return attempts
+    }
+    const verdict =
+      error.code === 'ABORTED' ? false : settings.shouldRetry?.({ error, attempt: attempts })
+    const failover = typeof verdict === 'boolean' ? verdict : isEndpointFailure(error)
+    if (!failover) {
+      router.record(endpoint, true, startedAt)
+      throw error
+    }
+    const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
+    const cooldownMs = router.fail(endpoint, startedAt, retryAfterMs)
+    notify(onThrottle, {
+      kind: 'cooldown',
+      method,
+      endpoint: endpoint.name,
+      cooldownMs,
+      errorCode: error.code,
+    })
+    failures.set(endpoint, error)
+    if (attempts >= settings.maxAttempts) {
+      throw allEndpointsFailed(settings, router.endpoints, failures, method, attempts, error)
+    }
+    return attempts + 1
+  }
+  return retryLoop(recover, attempt)
+}
+
+/**
+ * Waits, when every endpoint that serves the method is cooling down, for the first one back
+ * (told to `onThrottle`), and starts the attempt there.
+ */
+async function waitForEndpoint(
+  settings: FallbackCallSettings,
+  route: Extract<FallbackRoute, { kind: 'wait' }>,
+  method: string,
+  signal: AbortSignal | undefined,
+): Promise<FallbackAttempt> {
+  const { endpoint, waitMs } = route
+  notify(settings.onThrottle, { kind: 'wait', method, endpoint: endpoint.name, waitMs })
+  try {
+    await settings.internals.sleep(waitMs, signal)
+  } catch (reason) {
+    throw abortedError(reason, { method })
+  }
+  return { endpoint, startedAt: settings.internals.now() }
+}
+
+/** Sends ranking's probe to an idle endpoint, in the background, and records how it went. */
+function sendProbe(settings: FallbackCallSettings, endpoint: FallbackEndpoint, now: number): void {
+  const { probe, router } = settings
+  if (probe === undefined) return
+  endpoint.transport(probe).then(
+    () => router.record(endpoint, true, now),
+    (error: unknown) =>
+      router.record(endpoint, !isConfirmedRpcError(error) || !isEndpointFailure(error), now),
+  )
+}
+
+/** The error of a call whose attempts are spent: each endpoint's last failure, in order. */
+function allEndpointsFailed(
+  settings: FallbackCallSettings,
+  endpoints: readonly FallbackEndpoint[],
+  failures: ReadonlyMap<FallbackEndpoint, ConfirmedRpcError>,
+  method: string,
+  attempts: number,
+  cause: ConfirmedRpcError,
+): AllEndpointsFailedError {
+  const tried: EndpointFailure[] = endpoints.flatMap((candidate) => {
+    const failure = failures.get(candidate)
+    return failure === undefined ? [] : [{ endpoint: candidate.name, error: failure }]
+  })
+  return new AllEndpointsFailedError({
+    context: { method, endpoint: settings.endpoint, failures: tried, attempts },
+    details: tried.map((failure) => `${failure.endpoint}: ${failure.error.shortMessage}`),
+    cause,
+  })
 }
 
 /** One endpoint of a fallback transport, with what the calls have learnt about it. @internal */
@@ -392,6 +412,175 @@ export type FallbackEndpoint = {
 
 /** Weights of the ranking score. @internal */
 export type RankWeights = Readonly<{ stability: number; latency: number }>
+
+/** Where the next attempt of a call goes, as {@link FallbackRouter} `pick` decides. @internal */
+export type FallbackRoute =
+  /** To this endpoint, now. */
+  | Readonly<{ kind: 'send'; endpoint: FallbackEndpoint }>
+  /** To this endpoint, the first one back, after `waitMs`: every one serving the method cools down. */
+  | Readonly<{ kind: 'wait'; endpoint: FallbackEndpoint; waitMs: number }>
+  /** Nowhere: every endpoint refused the method; this refusal is the call's answer. */
+  | Readonly<{ kind: 'refused'; error: ConfirmedRpcError }>
+
+/** What a {@link FallbackRouter} is built with, the options already checked. @internal */
+export type FallbackRouterSettings = Readonly<{
+  /** The checked `retry` option: the backoff of the cooldowns. */
+  retry: HttpTransportConfig['retry']
+  internals: HttpTransportInternals
+  /** Ranking, when on; `probeIntervalMs` is left out when ranking does not probe. */
+  rank?:
+    | Readonly<{ weights: RankWeights; sampleCount: number; probeIntervalMs?: number | undefined }>
+    | undefined
+}>
+
+/**
+ * The routing of a fallback transport as a state with named transitions: what the calls have
+ * learnt about each endpoint, and where the next attempt of a call goes. Every transition is
+ * synchronous and takes the time it happens at, so that a test can drive it step by step.
+ * @internal
+ */
+export type FallbackRouter = Readonly<{
+  /** The endpoints in the given order. */
+  endpoints: readonly FallbackEndpoint[]
+  /**
+   * Where the next attempt of a call of `method` goes, the call having tried each endpoint
+   * `tries` times: among the endpoints that serve the method and are not cooling down, the one
+   * it tried least, then the one whose request budget frees first, then the first in order (or
+   * in ranking); else a wait for the first one back. Changes nothing.
+   */
+  pick(method: string, tries: ReadonlyMap<FallbackEndpoint, number>, now: number): FallbackRoute
+  /**
+   * An attempt starts at `endpoint`. Gives the endpoints ranking has not heard from for
+   * `probeIntervalMs` and that are not cooling down, counted as heard from now: the caller sends
+   * them the probe.
+   */
+  start(endpoint: FallbackEndpoint, now: number): FallbackEndpoint[]
+  /** The endpoint answered an attempt started at `startedAt`: its failures in a row end. */
+  recover(endpoint: FallbackEndpoint, startedAt: number): void
+  /**
+   * The endpoint failed an attempt started at `startedAt`: it cools down, for `retryAfterMs` (up to
+   * 60 s) or a backoff growing with its failures in a row. Gives how long it now rests.
+   */
+  fail(endpoint: FallbackEndpoint, startedAt: number, retryAfterMs: number | undefined): number
+  /** The endpoint refused `method` with `error`: no attempt of that method goes there again. */
+  refuse(endpoint: FallbackEndpoint, method: string, error: ConfirmedRpcError): void
+  /** One outcome for ranking (`ok`: an answer), of an attempt or probe started at `startedAt`. */
+  record(endpoint: FallbackEndpoint, ok: boolean, startedAt: number): void
+}>
+
+/**
+ * The routing state of a fallback transport over `transports`; see {@link FallbackRouter}.
+ * @internal
+ */
+export function createFallbackRouter(
+  transports: readonly RpcTransport[],
+  settings: FallbackRouterSettings,
+): FallbackRouter {
+  const { retry, internals, rank } = settings
+  const config = { retry: { ...retry, jitter: 'none' as const }, internals }
+  /**
+   * How long an endpoint rests after its n-th failure in a row: its `Retry-After` (up to 60 s),
+   * or the backoff bound, jittered into its upper half rather than down to zero: a cooldown near
+   * zero would send the next call straight back to an endpoint that just failed (and one that
+   * times out costs a whole `timeoutMs` each time).
+   */
+  const cooldown = (failures: number, retryAfterMs: number | undefined): number => {
+    const bound = retryDelay(config, failures, retryAfterMs)
+    if (retryAfterMs !== undefined || retry.jitter === 'none') return bound
+    return Math.floor(bound * (0.5 + internals.random() / 2))
+  }
+  const endpoints: FallbackEndpoint[] = transports.map((transport, index) => ({
+    transport,
+    name: transport.description?.endpoint ?? `transport ${index + 1}`,
+    index,
+    coolUntil: 0,
+    failures: 0,
+    failedAt: 0,
+    unsupported: new Map(),
+    samples: [],
+    lastUsedAt: 0,
+  }))
+  const record = (endpoint: FallbackEndpoint, ok: boolean, startedAt: number): void => {
+    if (rank === undefined) return
+    endpoint.samples.push({ ok, ms: internals.now() - startedAt })
+    if (endpoint.samples.length > rank.sampleCount) endpoint.samples.shift()
+  }
+  return {
+    endpoints,
+    pick: (method, tries, now) =>
+      pickEndpoint(
+        rank === undefined ? endpoints : rankEndpoints(endpoints, rank.weights),
+        method,
+        tries,
+        now,
+      ),
+    start(endpoint, now) {
+      endpoint.lastUsedAt = now
+      const every = rank?.probeIntervalMs
+      if (every === undefined) return []
+      const idle = endpoints.filter(
+        (candidate) => now - candidate.lastUsedAt >= every && candidate.coolUntil <= now,
+      )
+      for (const candidate of idle) candidate.lastUsedAt = now
+      return idle
+    },
+    recover(endpoint, startedAt) {
+      endpoint.failures = 0
+      record(endpoint, true, startedAt)
+    },
+    fail(endpoint, startedAt, retryAfterMs) {
+      record(endpoint, false, startedAt)
+      // Calls sent before its last failure was recorded met the same trouble: they do not
+      // lengthen the backoff again (a burst of timeouts is one failure, not five in a row).
+      if (startedAt > endpoint.failedAt) endpoint.failures++
+      const failedAt = internals.now()
+      endpoint.failedAt = failedAt
+      endpoint.coolUntil = Math.max(
+        endpoint.coolUntil,
+        failedAt + cooldown(Math.max(1, endpoint.failures), retryAfterMs),
+      )
+      // A longer cooldown already running wins: say what holds.
+      return endpoint.coolUntil - failedAt
+    },
+    refuse(endpoint, method, error) {
+      endpoint.unsupported.set(method, error)
+    },
+    record,
+  }
+}
+
+/** {@link FallbackRouter} `pick` over the endpoints in the order they are tried in. */
+function pickEndpoint(
+  ordered: readonly FallbackEndpoint[],
+  method: string,
+  tries: ReadonlyMap<FallbackEndpoint, number>,
+  now: number,
+): FallbackRoute {
+  const serving = ordered.filter((endpoint) => !endpoint.unsupported.has(method))
+  const last = ordered.at(-1) as FallbackEndpoint
+  if (serving.length === 0) {
+    return { kind: 'refused', error: last.unsupported.get(method) as ConfirmedRpcError }
+  }
+  // A call tries every endpoint once before any twice; among those, the one whose request
+  // budget frees first (so that calls spread over the endpoints' budgets rather than queue
+  // for the first one's), then the first in order.
+  let endpoint: FallbackEndpoint | undefined
+  let fewest = Number.POSITIVE_INFINITY
+  let soonest = Number.POSITIVE_INFINITY
+  for (const candidate of serving) {
+    if (candidate.coolUntil > now) continue
+    const tried = tries.get(candidate) ?? 0
+    const delay = candidate.transport.description?.budget?.peek?.() ?? 0
+    if (tried < fewest || (tried === fewest && delay < soonest)) {
+      endpoint = candidate
+      fewest = tried
+      soonest = delay
+    }
+  }
+  if (endpoint !== undefined) return { kind: 'send', endpoint }
+  const first = serving.reduce((a, b) => (b.coolUntil < a.coolUntil ? b : a))
+  return { kind: 'wait', endpoint: first, waitMs: first.coolUntil - now }
+}
 
 /**
  * The endpoints best first, by `stability * share answered + latency * (1 - mean ms / slowest

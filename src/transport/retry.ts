@@ -117,38 +117,57 @@ export type EarlierAttempt = Readonly<{ attempt: number; error: ConfirmedRpcErro
  * sees it: the `shouldRetry` hook is user code too, as much as the caller.
  * @internal
  */
-export async function withRetry<T>(
+export function withRetry<T>(
   config: HttpTransportConfig,
   call: RetriedCall,
   run: (attempt: number) => Promise<T>,
   after?: EarlierAttempt | undefined,
 ): Promise<T> {
-  let attempt = after?.attempt ?? 0
-  let failure = after?.error
-  for (;;) {
-    if (failure !== undefined) {
-      // The method is in a single call's context already; a batch adds each call's.
-      const error = finalizeError(failure, { attempts: attempt }, config.secrets)
-      const verdict =
-        error.code !== 'ABORTED' && call.retry !== false && attempt < config.retry.attempts
-          ? config.retry.shouldRetry?.({ error, attempt })
-          : false
-      if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
-      try {
+  const recover = async (failure: ConfirmedRpcError, attempt: number): Promise<number> => {
+    // The method is in a single call's context already; a batch adds each call's.
+    const error = finalizeError(failure, { attempts: attempt }, config.secrets)
+    const verdict =
+      error.code !== 'ABORTED' && call.retry !== false && attempt < config.retry.attempts
+        ? config.retry.shouldRetry?.({ error, attempt })
+        : false
+    if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
+    try {
+      await config.internals.sleep(
         // Only HTTP_ERROR and RPC_ERROR contexts have the field.
-        const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
-        await config.internals.sleep(retryDelay(config, attempt, retryAfterMs), call.signal)
-      } catch (reason) {
-        // Only an abort ends a sleep early, and it rejects with the signal's reason.
-        throw abortedError(reason, call.context)
-      }
+        retryDelay(config, attempt, (error.context as { retryAfterMs?: number }).retryAfterMs),
+        call.signal,
+      )
+    } catch (reason) {
+      // Only an abort ends a sleep early, and it rejects with the signal's reason.
+      throw abortedError(reason, call.context)
     }
-    attempt++
+    return attempt + 1
+  }
+  return retryLoop(recover, run, after)
+}
+
+/**
+ * The one retry loop, of the HTTP transport ({@link withRetry}) and of the fallback transport:
+ * runs attempt 1, 2, ... until one succeeds. After each failure, `recover` decides what comes
+ * next: it throws to end the call (the failure, or an error of its own), or resolves once the
+ * next attempt may start, with that attempt's number: the failed one's plus one, or its own when
+ * the failure does not count (a fallback's endpoint that lacks the method is no failure). An
+ * error that is not this package's ends the loop as it is. With `after` (an attempt a batch
+ * made), its failure goes to `recover` first; without, attempt 1 starts in this tick.
+ * @internal
+ */
+export async function retryLoop<T>(
+  recover: (failure: ConfirmedRpcError, attempt: number) => Promise<number>,
+  run: (attempt: number) => Promise<T>,
+  after?: EarlierAttempt | undefined,
+): Promise<T> {
+  let attempt = after ? await recover(after.error, after.attempt) : 1
+  for (;;) {
     try {
       return await run(attempt)
     } catch (error) {
       if (!isConfirmedRpcError(error)) throw error
-      failure = error
+      attempt = await recover(error, attempt)
     }
   }
 }

@@ -1,8 +1,11 @@
 import bs58 from 'bs58'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { U64Mode } from '../schemas/common'
-import { findAssociatedTokenAddress } from './findAssociatedTokenAddress'
-import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAMS } from './tokenProgramIds'
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  findAssociatedTokenAddress,
+  TOKEN_PROGRAMS,
+} from './findAssociatedTokenAddress'
 
 type RawInstruction = Readonly<{
   programIdIndex: number

@@ -1,6 +1,14 @@
 import bs58 from 'bs58'
 import { isOnEd25519Curve, programAddressPreimage } from '../shared/programAddress'
-import { ASSOCIATED_TOKEN_PROGRAM_ID } from './tokenProgramIds'
+
+/** The SPL Token program. */
+export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+/** The Token-2022 program. */
+export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+/** The associated-token-account program. */
+export const ASSOCIATED_TOKEN_PROGRAM_ID = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
+/** Both token programs, Token first. */
+export const TOKEN_PROGRAMS: readonly string[] = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]
 
 // Marked pure: an app that imports an action but never walks a wallet drops it from its bundle.
 const ASSOCIATED_TOKEN_PROGRAM = /* @__PURE__ */ bs58.decodeUnsafe(

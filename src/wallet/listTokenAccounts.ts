@@ -3,7 +3,7 @@ import { describeValue, isConfirmedRpcError, ResponseShapeError } from '../error
 import { INVALID_PARAMS } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/parseJson'
 import type { Commitment, U64Mode } from '../schemas/common'
-import { TOKEN_PROGRAMS } from './tokenProgramIds'
+import { TOKEN_PROGRAMS } from './findAssociatedTokenAddress'
 
 const METHOD = 'getTokenAccountsByOwner'
 

@@ -12,9 +12,12 @@ import {
   toBase58String,
 } from '../params/readFields'
 import type { Base58Input } from '../schemas/common'
-import type { WalletPlan } from './types'
-import type { WalletCheckpoint, WalletSourceCheckpoint } from './WalletCheckpoint'
-import type { WalletHistoryOptions } from './WalletHistoryOptions'
+import type {
+  WalletCheckpoint,
+  WalletHistoryOptions,
+  WalletPlan,
+  WalletSourceCheckpoint,
+} from './types'
 
 const METHOD = 'walletHistory'
 const DIGITS = /^\d{1,20}$/

@@ -2,8 +2,6 @@ import type { MethodContext } from '../actions/ActionClient'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { Limiter } from './createLimiter'
-import type { WalletCheckpoint } from './WalletCheckpoint'
 
 /** A full transaction as the walk fetches it. @internal */
 export type WalletTransaction<TMode extends U64Mode> = ConfirmedTransaction<'json', TMode>
@@ -134,3 +132,214 @@ export type ProviderWalletState<TMode extends U64Mode> = {
   /** Transaction lookups started, awaited when the walk stops. */
   readonly fetching: Promise<unknown>[]
 }
+
+/**
+ * One address a wallet walk reads, as its checkpoint keeps it.
+ *
+ * @example
+ * ```ts
+ * import type { WalletSourceCheckpoint } from 'confirmed-rpc/actions'
+ *
+ * const source: WalletSourceCheckpoint = {
+ *   address: 'Vote111111111111111111111111111111111111111',
+ *   kind: 'owner',
+ *   done: false,
+ * }
+ * ```
+ */
+export type WalletSourceCheckpoint = Readonly<{
+  /** The address, base58. */
+  address: string
+  /**
+   * `'owner'`: the wallet itself; `'listed'`: a token account getTokenAccountsByOwner listed at
+   * the start (its whole history); `'discovered'`: one an owner transaction attributed to the
+   * wallet (its history from `start` down).
+   */
+  kind: 'owner' | 'listed' | 'discovered'
+  /** For a discovered account: the owner transaction that revealed it (its range starts there). */
+  start?: string | undefined
+  /** The walk of this address continues below this signature: its last entry handed out. */
+  before?: string | undefined
+  /** Nothing of this address is left to hand out. */
+  done: boolean
+}>
+
+/**
+ * Where a wallet walk stands: one cursor for every address it reads. A plain object of strings,
+ * numbers and booleans (u64 slots as decimal digits), so `JSON.stringify` / `JSON.parse` carry
+ * it unchanged; pass it back as the `resume` option of `walletHistory`. Its size grows with the
+ * number of token accounts, not with the history.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'confirmed-rpc'
+ * import { type WalletCheckpoint, walletHistory } from 'confirmed-rpc/actions'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const owner = 'Vote111111111111111111111111111111111111111'
+ * const walk = walletHistory(client, owner, { limit: 100 })
+ * for await (const entry of walk) console.log(entry.signature)
+ * const saved = JSON.stringify(walk.checkpoint())
+ * const resume = JSON.parse(saved) as WalletCheckpoint
+ * for await (const entry of walletHistory(client, owner, { resume })) console.log(entry.slot)
+ * ```
+ */
+export type WalletCheckpoint = Readonly<{
+  /** Format version of this object. */
+  version: 1
+  /** The wallet, base58. */
+  owner: string
+  /** Commitment of the walk. */
+  commitment?: Commitment | undefined
+  /** `true` once nothing is left (the end of every address, or `limit`). */
+  done: boolean
+  /** How many more entries the walk may hand out; absent without `limit`. */
+  remaining?: number | undefined
+  /**
+   * S0: the slot the token accounts were listed at; nothing above it belongs to the walk. Absent
+   * before the walk listed them (a walk not yet iterated): resuming then starts afresh.
+   */
+  upperSlot?: string | undefined
+  /** Every entry in a slot above this one has been handed out. */
+  emittedAbove?: string | undefined
+  /** Signatures of slot `emittedAbove` already handed out. */
+  emittedInSlot?: readonly string[] | undefined
+  /** The addresses walked, the owner first. */
+  sources: readonly WalletSourceCheckpoint[]
+  /**
+   * `true`: made on the provider path (`getTransactionsForAddress`, the `provider` option), whose
+   * one source is the owner and whose cursor is its `before`. Such a checkpoint resumes only with
+   * `provider: true`, and a standard one only without it.
+   */
+  provider?: boolean | undefined
+}>
+
+/**
+ * One transaction of a wallet's history: its signature info (as the first address that listed
+ * it reported it) and the addresses it was found under.
+ *
+ * @example
+ * ```ts
+ * import type { WalletEntry } from 'confirmed-rpc/actions'
+ *
+ * function label(entry: WalletEntry): string {
+ *   return `${entry.signature} (${entry.sources.join(', ')})`
+ * }
+ * ```
+ */
+export type WalletEntry<TMode extends U64Mode = 'number'> = SignatureInfo<TMode> &
+  Readonly<{
+    /**
+     * The addresses it was found under: the wallet first when it is one, then token accounts.
+     *
+     * On the provider path (the `provider` option) the provider does not say why it matched an
+     * entry, so `sources` is what the transaction shows: with `transactions`, the wallet when it
+     * is one of the keys (static or loaded), then every token account whose token balances name
+     * the wallet as `owner` (what `tokenAccounts: 'all'` matches on); an account the wallet no
+     * longer owned in that transaction, or one from before the owner data starts, is not named.
+     * Without `transactions` it is empty (`[]`): the path reads no transaction.
+     */
+    sources: readonly string[]
+    /**
+     * The full transaction (`json`), with the `transactions` option only; `null` when the node
+     * still had none after `pageRetries` tries.
+     */
+    transaction?: ConfirmedTransaction<'json', TMode> | null | undefined
+  }>
+
+/**
+ * Options of {@link walletHistory}.
+ *
+ * @example
+ * ```ts
+ * import type { WalletHistoryOptions } from 'confirmed-rpc/actions'
+ *
+ * const options: WalletHistoryOptions = { limit: 500, transactions: true, concurrency: 4 }
+ * ```
+ */
+export type WalletHistoryOptions = Readonly<{
+  /**
+   * Start with the entries older than this signature of the wallet's history (exclusive): a
+   * walk already handed out everything down to it. It must be an entry of the wallet's own
+   * history (its slot is read from there).
+   * @default undefined (the newest entries)
+   */
+  before?: string | undefined
+  /**
+   * Most entries the whole walk yields; any positive integer.
+   * @default undefined (no limit)
+   */
+  limit?: number | undefined
+  /**
+   * Entries asked for per request of each address's walk, 1..1000.
+   * @default 1000
+   */
+  pageSize?: number | undefined
+  /**
+   * Commitment of the listing and of every walk; `processed` is rejected before sending.
+   * @default undefined (the node's default, `finalized`)
+   */
+  commitment?: Commitment | undefined
+  /**
+   * Stops the walk: the loop ends without an error, every request in flight is cancelled and
+   * awaited, and `checkpoint()` still says where to resume.
+   * @default undefined
+   */
+  signal?: AbortSignal | undefined
+  /**
+   * Continue a walk from `checkpoint()` (possibly through JSON). It carries `before`, the
+   * remaining `limit` and `commitment`, so those options must be left out.
+   * @default undefined (a new walk)
+   */
+  resume?: WalletCheckpoint | undefined
+  /**
+   * Yield each entry with its full transaction (`json` encoding, `maxSupportedTransactionVersion`
+   * 0). The walk reads every owner transaction anyway (to find token accounts), so only the
+   * entries found under token accounts alone cost a lookup more: each signature is fetched once,
+   * however many addresses list it.
+   * @default false
+   */
+  transactions?: boolean | 'json' | undefined
+  /**
+   * Most transaction lookups in flight at once (1..100), for discovery and `transactions`
+   * alike. Entries are still yielded in history order.
+   * @default 8
+   */
+  concurrency?: number | undefined
+  /**
+   * How many times a transaction lookup that answers `null` (a node behind the one that listed
+   * it) is asked again, after 200 ms, doubling.
+   * @default 3
+   */
+  pageRetries?: number | undefined
+  /**
+   * Wait before the first such retry, in milliseconds (it doubles each time, at most 10 s); also
+   * the wait of each address walk's page retries and empty-page checks (see
+   * `signaturesForAddress`). An account found at its oldest transaction has an empty history
+   * below it, which the walk checks `emptyPageChecks` times before it believes it.
+   * @default 200
+   */
+  pageRetryDelayMs?: number | undefined
+  /**
+   * How many times each address walk asks again for an empty page before it ends (a node behind
+   * the pool may answer `[]` for a cursor it does not have yet).
+   * @default 2
+   */
+  emptyPageChecks?: number | undefined
+  /**
+   * Walk the wallet with the provider method `getTransactionsForAddress` and its
+   * `filters.tokenAccounts: 'all'` (Helius) instead of listing and walking each token account:
+   * one paged request stream, no account discovery. Its set is the provider's, not this
+   * function's (it sees accounts by their token-balance owner, and Helius has no owner data
+   * before slot 111,491,819; docs/wallet-history.md says where they differ), and its `sources`
+   * are only what a transaction shows (see {@link WalletEntry}). The first page is the probe:
+   * an endpoint that answers it with a JSON-RPC error (-32601 from a node, -32602 from a
+   * provider without owner data) gets the standard walk instead. Never sent unless `true`. A
+   * checkpoint remembers its path: resume it with the same `provider` setting.
+   * @default false
+   */
+  provider?: boolean | undefined
+}>
+
+/** Runs tasks with at most `limit` in flight, the others queued in order. @internal */
+export type Limiter = Readonly<{ run<T>(task: () => Promise<T>): Promise<T> }>

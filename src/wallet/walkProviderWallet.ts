@@ -4,11 +4,15 @@ import { createSignalGroup } from '../ranges/createSignalGroup'
 import { requestProviderPage } from '../ranges/walkProviderPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import { createLimiter } from './createLimiter'
+import { createLimiter } from './createWalletState'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
-import type { ProviderWalletState, WalletPlan, WalletTransaction } from './types'
-import type { WalletCheckpoint } from './WalletCheckpoint'
-import type { WalletEntry } from './WalletEntry'
+import type {
+  ProviderWalletState,
+  WalletCheckpoint,
+  WalletEntry,
+  WalletPlan,
+  WalletTransaction,
+} from './types'
 
 /** One page of `getTransactionsForAddress` with `tokenAccounts: 'all'`, newest first. */
 async function fetchProviderPage<TMode extends U64Mode>(

@@ -6,10 +6,15 @@ import type { Base58Input, U64Mode } from '../schemas/common'
 import { createWalletState } from './createWalletState'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
 import { readWalletOptions } from './readWalletOptions'
-import type { Buffered, ProviderWalletState, WalletPlan, WalletState } from './types'
-import type { WalletCheckpoint } from './WalletCheckpoint'
-import type { WalletEntry } from './WalletEntry'
-import type { WalletHistoryOptions } from './WalletHistoryOptions'
+import type {
+  Buffered,
+  ProviderWalletState,
+  WalletCheckpoint,
+  WalletEntry,
+  WalletHistoryOptions,
+  WalletPlan,
+  WalletState,
+} from './types'
 import { handOutProvider, openProviderWallet, providerCheckpoint } from './walkProviderWallet'
 import { settleWallet, walkWallet } from './walkWallet'
 

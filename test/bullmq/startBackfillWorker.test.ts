@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { BackfillEvent } from '../../src/bullmq/BackfillEvent'
 import { createBackfillQueue } from '../../src/bullmq/createBackfillQueue'
 import { startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
-import type { BackfillSink } from '../../src/bullmq/types'
+import type { BackfillEvent, BackfillSink } from '../../src/bullmq/types'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { resolveTestRedis } from '../helpers/resolveTestRedis'
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import { batching } from '../../src/transport/batching'
+import { type BatchChunk, batching, createBatchQueue } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { failure } from '../helpers/httpTransportScenarios'
 import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
 
 const ledger = createMockLedger({ seed: 11, transactions: 300 })
@@ -94,5 +95,167 @@ describe('batching', () => {
         context: expect.objectContaining({ param: 'batch' }),
       }),
     )
+  })
+})
+
+/** A queued call as the queue sees it: a name, and whether it was settled (aborted) meanwhile. */
+type Queued = { name: string; settled: boolean }
+const queued = (name: string): Queued => ({ name, settled: false })
+
+describe('createBatchQueue, driven step by step', () => {
+  const names = (chunks: BatchChunk<Queued>[]) =>
+    chunks.map((chunk) => [chunk.asBatch, chunk.calls.map((call) => call.name)])
+
+  it('arms one flush for the first call, and flushes at once when maxSize calls wait', () => {
+    const queue = createBatchQueue<Queued>(3)
+    expect(queue.add(queued('a'))).toBe('schedule')
+    expect(queue.add(queued('b'))).toBe('wait')
+    expect(queue.add(queued('c'))).toBe('flush')
+    expect(names(queue.take())).toEqual([[true, ['a', 'b', 'c']]])
+    expect(queue.take()).toEqual([])
+    // Taken: the next call is the first of a new batch.
+    expect(queue.add(queued('d'))).toBe('schedule')
+    expect(names(queue.take())).toEqual([[false, ['d']]])
+  })
+
+  it('leaves out the calls settled while they waited, and sends a lone call alone', () => {
+    const queue = createBatchQueue<Queued>(10)
+    const calls = ['a', 'b', 'c'].map(queued)
+    for (const call of calls) queue.add(call)
+    ;(calls[1] as Queued).settled = true
+    expect(names(queue.take())).toEqual([[true, ['a', 'c']]])
+    const [lone, aborted] = ['e', 'f'].map(queued) as [Queued, Queued]
+    queue.add(lone)
+    queue.add(aborted)
+    aborted.settled = true
+    expect(names(queue.take())).toEqual([[false, ['e']]])
+  })
+
+  it('splits into chunks of maxSize, the aborted calls counted until taken', () => {
+    const queue = createBatchQueue<Queued>(2)
+    const first = queued('a')
+    queue.add(first)
+    first.settled = true
+    // The queue counts what it holds: the aborted call still fills a place until the flush.
+    expect(queue.add(queued('b'))).toBe('flush')
+    expect(names(queue.take())).toEqual([[false, ['b']]])
+    const big = createBatchQueue<Queued>(5)
+    for (const name of ['a', 'b', 'c', 'd']) big.add(queued(name))
+    expect(names(big.take())).toEqual([[true, ['a', 'b', 'c', 'd']]])
+  })
+
+  it('keeps batching after a passing refusal, and stops for good after a lasting one', () => {
+    const queue = createBatchQueue<Queued>(5)
+    queue.refuse(false)
+    expect(queue.refusesBatches()).toBe(false)
+    queue.add(queued('a'))
+    queue.add(queued('b'))
+    expect(names(queue.take())).toEqual([[true, ['a', 'b']]])
+    queue.refuse(true)
+    expect(queue.refusesBatches()).toBe(true)
+    queue.add(queued('c'))
+    queue.add(queued('d'))
+    // One chunk, its calls each sent alone.
+    expect(names(queue.take())).toEqual([[false, ['c', 'd']]])
+  })
+})
+
+/**
+ * A `fetch` whose requests wait until the test answers them: each batch answered on command,
+ * with the results the test gives, so what happens while one is in flight is not left to timing.
+ */
+function gatedFetch() {
+  type Held = { body: { id: number; method: string }[]; signal: AbortSignal | undefined }
+  const held: (Held & { answer: (results: unknown[]) => void })[] = []
+  const arrivals: (() => void)[] = []
+  const fetch = (_url: string, init: RequestInit): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const parsed = JSON.parse(String(init.body)) as unknown
+      const body = (Array.isArray(parsed) ? parsed : [parsed]) as Held['body']
+      const signal = init.signal ?? undefined
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
+      const answer = (results: unknown[]) => {
+        const items = body.map((call, index) => ({
+          jsonrpc: '2.0',
+          id: call.id,
+          result: results[index],
+        }))
+        const json = Array.isArray(parsed) ? items : items[0]
+        resolve(
+          new Response(JSON.stringify(json), { headers: { 'content-type': 'application/json' } }),
+        )
+      }
+      held.push({ body, signal, answer })
+      arrivals.shift()?.()
+    })
+  return {
+    fetch,
+    held,
+    /** Resolves once `count` requests in all have arrived. */
+    received: async (count: number) => {
+      while (held.length < count) await new Promise<void>((resolve) => arrivals.push(resolve))
+    },
+  }
+}
+
+describe('the batch scheduler with requests answered on command', () => {
+  const transportOver = (gate: ReturnType<typeof gatedFetch>) =>
+    createHttpTransport({
+      url: 'https://rpc.example.com',
+      fetch: gate.fetch,
+      batch: batching(),
+      retry: false,
+    })
+
+  it('sends the calls made while a batch is in flight in the next batch', async () => {
+    const gate = gatedFetch()
+    const transport = transportOver(gate)
+    const first = [transport({ method: 'a', params: [] }), transport({ method: 'b', params: [] })]
+    await gate.received(1)
+    const second = [transport({ method: 'c', params: [] }), transport({ method: 'd', params: [] })]
+    await gate.received(2)
+    expect(gate.held.map((request) => request.body.map((call) => call.method))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ])
+    // The second batch answered first: each call has its own answer whatever the order.
+    gate.held[1]?.answer(['C', 'D'])
+    expect(await Promise.all(second)).toEqual(['C', 'D'])
+    gate.held[0]?.answer(['A', 'B'])
+    expect(await Promise.all(first)).toEqual(['A', 'B'])
+  })
+
+  it('rejects a call aborted in flight at once, while the rest of its batch waits for its answer', async () => {
+    const gate = gatedFetch()
+    const transport = transportOver(gate)
+    const controller = new AbortController()
+    const kept = transport({ method: 'kept', params: [] })
+    const dropped = transport({ method: 'dropped', params: [] }, { signal: controller.signal })
+    await gate.received(1)
+    controller.abort('changed my mind')
+    // Rejected with the batch still unanswered, and the batch's request not aborted for it.
+    expect(await failure(dropped)).toMatchObject({
+      code: 'ABORTED',
+      context: { method: 'dropped' },
+    })
+    expect(gate.held[0]?.signal?.aborted).toBe(false)
+    gate.held[0]?.answer(['kept', 'dropped'])
+    await expect(kept).resolves.toBe('kept')
+    expect(gate.held).toHaveLength(1)
+  })
+
+  it('aborts the batch request once every call of it was aborted', async () => {
+    const gate = gatedFetch()
+    const transport = transportOver(gate)
+    const controllers = [new AbortController(), new AbortController()]
+    const calls = controllers.map((controller) =>
+      failure(transport({ method: 'getSlot', params: [] }, { signal: controller.signal })),
+    )
+    await gate.received(1)
+    controllers[0]?.abort('first')
+    expect(gate.held[0]?.signal?.aborted).toBe(false)
+    controllers[1]?.abort('second')
+    expect(gate.held[0]?.signal?.aborted).toBe(true)
+    expect((await Promise.all(calls)).map((error) => error.code)).toEqual(['ABORTED', 'ABORTED'])
   })
 })

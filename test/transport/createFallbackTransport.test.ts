@@ -5,8 +5,13 @@ import {
   RpcResponseError,
   TransportError,
 } from '../../src/errors/ConfirmedRpcError'
-import type { FallbackTransportOptions } from '../../src/transport/createFallbackTransport'
-import { createFallbackTransport } from '../../src/transport/createFallbackTransport'
+import {
+  createFallbackRouter,
+  createFallbackTransport,
+  type FallbackEndpoint,
+  type FallbackRouter,
+  type FallbackTransportOptions,
+} from '../../src/transport/createFallbackTransport'
 import type {
   RpcRequest,
   RpcTransport,
@@ -85,6 +90,46 @@ function fallback(
   options: FallbackTransportOptions = {},
 ): RpcTransport {
   return createFallbackTransport(transports, options, clock.internals)
+}
+
+/**
+ * An endpoint whose calls wait until the test answers them, one at a time in the order they
+ * came: what happens while calls are in flight is decided by the test, not by timing.
+ */
+function gatedEndpoint(name: string) {
+  const pending: { method: string; settle: (outcome: unknown) => void }[] = []
+  const arrivals: { count: number; resolve: () => void }[] = []
+  let received = 0
+  const send = (request: RpcRequest) =>
+    new Promise((resolve, reject) => {
+      pending.push({
+        method: request.method,
+        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
+      })
+      received++
+      for (const arrival of arrivals.filter((waiting) => waiting.count <= received)) {
+        arrivals.splice(arrivals.indexOf(arrival), 1)
+        arrival.resolve()
+      }
+    })
+  const description = { endpoint: `https://${name}.example/`, redact: (text: string) => text }
+  return {
+    transport: Object.assign(send, { description }) as RpcTransport,
+    /** Methods of the calls waiting for an answer, oldest first. */
+    pending: () => pending.map((call) => call.method),
+    /** Resolves once `count` calls in all have reached the endpoint. */
+    received: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (received >= count) resolve()
+        else arrivals.push({ count, resolve })
+      }),
+    /** Settles the oldest waiting call: with a result, or rejects it with an error. */
+    settle: (outcome: unknown) => {
+      const call = pending.shift()
+      if (call === undefined) throw new Error(`no call waits at ${name}`)
+      call.settle(outcome)
+    },
+  }
 }
 
 const SLOT = { method: 'getSlot', params: [] }
@@ -405,5 +450,209 @@ describe('createFallbackTransport', () => {
         }),
       )
     }
+  })
+})
+
+/** The default `retry` option of a fallback, checked: the cooldowns' backoff. */
+const RETRY = { attempts: 4, baseDelayMs: 250, maxDelayMs: 10_000, jitter: 'full' } as const
+
+/** A transport named `name`, whose request budget frees in `peekMs` when given. */
+function named(name: string, peekMs?: number): RpcTransport {
+  const budget = { requestsPerSecond: 1, acquire: async () => {}, peek: () => peekMs ?? 0 }
+  const description = {
+    endpoint: name,
+    redact: (text: string) => text,
+    ...(peekMs !== undefined && { budget }),
+  }
+  return Object.assign(async () => name, { description })
+}
+
+/** A router over endpoints `names`, on a fake clock; the endpoints come back in order. */
+function routerOver(
+  transports: readonly RpcTransport[],
+  rank?: Parameters<typeof createFallbackRouter>[1]['rank'],
+) {
+  const clock = fakeClock()
+  const router = createFallbackRouter(transports, {
+    retry: RETRY,
+    internals: clock.internals,
+    rank,
+  })
+  const [a, b, c] = router.endpoints as [FallbackEndpoint, FallbackEndpoint, FallbackEndpoint]
+  return { clock, router, a, b, c }
+}
+
+/** Where `pick` sends the next attempt, in short. */
+function picked(
+  router: FallbackRouter,
+  method: string,
+  tries: [FallbackEndpoint, number][],
+  now: number,
+) {
+  const route = router.pick(method, new Map(tries), now)
+  if (route.kind === 'refused') return route
+  return route.kind === 'send' ? route.endpoint.name : `${route.endpoint.name} in ${route.waitMs}`
+}
+
+describe('createFallbackRouter, driven step by step', () => {
+  it('picks the least-tried free endpoint that serves the method, and answers the refusal when none does', () => {
+    const { router, clock, a, b, c } = routerOver(['a', 'b', 'c'].map((name) => named(name)))
+    const now = clock.now()
+    expect(picked(router, 'getSlot', [], now)).toBe('a')
+    expect(picked(router, 'getSlot', [[a, 1]], now)).toBe('b')
+    expect(
+      picked(
+        router,
+        'getSlot',
+        [
+          [a, 1],
+          [b, 1],
+        ],
+        now,
+      ),
+    ).toBe('c')
+    expect(
+      picked(
+        router,
+        'getSlot',
+        [
+          [a, 1],
+          [b, 1],
+          [c, 1],
+        ],
+        now,
+      ),
+    ).toBe('a')
+    const deprecated = 'getConfirmedBlock'
+    router.refuse(a, deprecated, rpcError(-32601))
+    expect(picked(router, deprecated, [], now)).toBe('b')
+    expect(picked(router, 'getSlot', [], now)).toBe('a')
+    router.refuse(b, deprecated, rpcError(-32601))
+    const last = rpcError(-32011)
+    router.refuse(c, deprecated, last)
+    expect(picked(router, deprecated, [], now)).toEqual({ kind: 'refused', error: last })
+  })
+
+  it('cools a failed endpoint down for a backoff that grows with its failures in a row until it recovers', () => {
+    const { router, clock, a } = routerOver(['a', 'b'].map((name) => named(name)))
+    const start = clock.now()
+    // The upper half of the first bound (250 ms): with random() = 0.5, three quarters.
+    expect(router.fail(a, start, undefined)).toBe(187)
+    expect(picked(router, 'getSlot', [], start)).toBe('b')
+    expect(picked(router, 'getSlot', [], start + 186)).toBe('b')
+    expect(picked(router, 'getSlot', [], start + 187)).toBe('a')
+    // An attempt started before that failure was recorded met the same trouble: still one.
+    expect(router.fail(a, start, undefined)).toBe(187)
+    clock.advance(200)
+    expect(router.fail(a, clock.now(), undefined)).toBe(375)
+    clock.advance(1_000)
+    router.recover(a, clock.now())
+    expect(router.fail(a, clock.now(), undefined)).toBe(187)
+  })
+
+  it('honours Retry-After up to 60 s, a longer cooldown already running winning', () => {
+    const { router, clock, b } = routerOver(['a', 'b'].map((name) => named(name)))
+    expect(router.fail(b, clock.now(), 3_600_000)).toBe(60_000)
+    clock.advance(10_000)
+    expect(router.fail(b, clock.now(), 1_000)).toBe(50_000)
+  })
+
+  it('has a call wait for the first endpoint back only when every one serving its method cools down', () => {
+    const { router, clock, a, b } = routerOver(['a', 'b'].map((name) => named(name)))
+    const now = clock.now()
+    router.fail(a, now, 2_000)
+    expect(picked(router, 'getSlot', [], now)).toBe('b')
+    router.fail(b, now, 1_000)
+    expect(picked(router, 'getSlot', [], now)).toBe('b in 1000')
+    router.refuse(b, 'getBlock', rpcError(-32601))
+    expect(picked(router, 'getBlock', [], now)).toBe('a in 2000')
+    expect(picked(router, 'getSlot', [], now + 1_000)).toBe('b')
+  })
+
+  it('among free endpoints tried as often, picks the one whose request budget frees first', () => {
+    const { router, clock, b } = routerOver([named('a', 500), named('b', 0), named('c', 200)])
+    const now = clock.now()
+    expect(picked(router, 'getSlot', [], now)).toBe('b')
+    expect(picked(router, 'getSlot', [[b, 1]], now)).toBe('c')
+  })
+
+  it('ranks by recorded outcomes, and gives the idle endpoints to probe when an attempt starts', () => {
+    const weights = { stability: 0.7, latency: 0.3 }
+    const rank = { weights, sampleCount: 3, probeIntervalMs: 1_000 }
+    const { router, clock, a, b } = routerOver(
+      ['a', 'b'].map((name) => named(name)),
+      rank,
+    )
+    const now = clock.now()
+    expect(router.start(a, now)).toEqual([b])
+    expect(router.start(a, now)).toEqual([])
+    router.record(a, false, now)
+    expect(picked(router, 'getSlot', [], now)).toBe('b')
+    router.record(a, true, now)
+    router.record(a, true, now)
+    router.record(a, true, now)
+    // Three samples kept: the failure has gone, and `a` leads again.
+    expect(picked(router, 'getSlot', [], now)).toBe('a')
+    clock.advance(1_000)
+    router.fail(b, clock.now(), undefined)
+    // A cooling endpoint is not probed.
+    expect(router.start(a, clock.now())).toEqual([])
+  })
+})
+
+describe('createFallbackTransport with calls in flight, answered on command', () => {
+  it('counts failures of calls that were in flight together as one failure in a row', async () => {
+    const clock = fakeClock()
+    const a = gatedEndpoint('a')
+    const b = endpoint('b', answer('b'))
+    const events: ThrottleEvent[] = []
+    const transport = fallback([a.transport, b.transport], clock, {
+      onThrottle: (event) => events.push(event),
+    })
+    const calls = [transport(SLOT), transport(SLOT), transport(SLOT)]
+    // Each call reached its endpoint in the tick it was made.
+    expect(a.pending()).toEqual(['getSlot', 'getSlot', 'getSlot'])
+    a.settle(httpError(503))
+    a.settle(networkError())
+    a.settle(httpError(503))
+    expect(await Promise.all(calls)).toEqual(['b', 'b', 'b'])
+    expect(events.map((event) => event.kind === 'cooldown' && event.cooldownMs)).toEqual([
+      187, 187, 187,
+    ])
+  })
+
+  it('sends later calls of a method an endpoint refused elsewhere, the calls in flight too', async () => {
+    const clock = fakeClock()
+    const a = gatedEndpoint('a')
+    const b = gatedEndpoint('b')
+    const events: ThrottleEvent[] = []
+    const transport = fallback([a.transport, b.transport], clock, {
+      onThrottle: (event) => events.push(event),
+    })
+    const deprecated = { method: 'getConfirmedBlock', params: [1] }
+    const first = transport(deprecated)
+    const second = transport(deprecated)
+    expect(a.pending()).toEqual(['getConfirmedBlock', 'getConfirmedBlock'])
+    a.settle(rpcError(-32601))
+    await b.received(1)
+    // Known refused now: a new call goes straight to `b`, other methods still to `a`.
+    const third = transport(deprecated)
+    const slot = transport(SLOT)
+    expect(b.pending()).toEqual(['getConfirmedBlock', 'getConfirmedBlock'])
+    expect(a.pending()).toEqual(['getConfirmedBlock', 'getSlot'])
+    a.settle(rpcError(-32601))
+    await b.received(3)
+    a.settle('a')
+    b.settle('first')
+    b.settle('third')
+    b.settle('second')
+    expect(await Promise.all([first, second, third, slot])).toEqual([
+      'first',
+      'second',
+      'third',
+      'a',
+    ])
+    // A refusal is no failure: nothing cooled down.
+    expect(events).toEqual([])
   })
 })

@@ -3,8 +3,11 @@ import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { isOnEd25519Curve } from '../../src/shared/programAddress'
 import { deriveAssociatedAccount } from '../../src/testing/ledger/createWorld'
-import { findAssociatedTokenAddress } from '../../src/wallet/findAssociatedTokenAddress'
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../../src/wallet/tokenProgramIds'
+import {
+  findAssociatedTokenAddress,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '../../src/wallet/findAssociatedTokenAddress'
 
 // Published vectors: solana-program-library token/js test `getAssociatedTokenAddress`
 // (Token), and paulmillr/micro-sol-signer test `tokenAddress` (Token-2022, PYUSD).

@@ -4,8 +4,7 @@ import { walletHistory } from '../../src/actions'
 import { createClient } from '../../src/client'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import type { WalletCheckpoint } from '../../src/wallet/WalletCheckpoint'
-import type { WalletEntry } from '../../src/wallet/WalletEntry'
+import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
 import { expectWallet, payers, walletLedger } from './walletSetup'
 
 const FAST = { pageRetryDelayMs: 1 } as const

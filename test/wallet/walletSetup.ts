@@ -6,7 +6,7 @@ import {
 } from '../../src/testing/createMockLedger'
 import { ledgerEra } from '../../src/testing/ledger/StorageGeneration'
 import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/types'
-import type { WalletEntry } from '../../src/wallet/WalletEntry'
+import type { WalletEntry } from '../../src/wallet/types'
 
 export const PROFILES: readonly LedgerProfile[] = [
   'v1.3',

@@ -1,4 +1,4 @@
-import type { BackfillEvent } from '../../bullmq/BackfillEvent'
+import type { BackfillEvent } from '../../bullmq/types'
 
 /** The progress line of a worker's event, for stderr. */
 export function describeEvent(event: BackfillEvent): string {

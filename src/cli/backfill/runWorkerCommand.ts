@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import type { BackfillEvent } from '../../bullmq/BackfillEvent'
+import type { BackfillEvent } from '../../bullmq/types'
 import { toHttpUrl } from '../../transport/createHttpTransport'
 import type { CliIo } from '../CliIo'
 import { EXIT_CODES } from '../exitCodes'

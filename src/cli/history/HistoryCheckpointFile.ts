@@ -1,5 +1,5 @@
 import type { HistoryCheckpoint } from '../../history/types'
-import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/types'
 import type { HistoryQuery } from './HistoryQuery'
 
 /**

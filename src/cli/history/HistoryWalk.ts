@@ -1,5 +1,5 @@
 import type { HistoryCheckpoint } from '../../history/types'
-import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/types'
 import type { HistoryEntry } from './HistoryEntry'
 
 /** The walk an export writes: batches of entries, each followed by a checkpoint. */

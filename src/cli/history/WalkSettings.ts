@@ -1,5 +1,5 @@
 import type { HistoryCheckpoint } from '../../history/types'
-import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/types'
 
 /** How an export walks (not what it exports): see {@link openHistoryWalk}. */
 export type WalkSettings = Readonly<{

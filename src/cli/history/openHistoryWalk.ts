@@ -1,7 +1,7 @@
 import type { Client } from '../../client'
 import type { HistoryCheckpoint } from '../../history/types'
 import { rangeWalker } from '../../ranges/rangeWalker'
-import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/types'
 import { walletHistory } from '../../wallet/walletHistory'
 import type { HistoryEntry } from './HistoryEntry'
 import type { HistoryQuery } from './HistoryQuery'

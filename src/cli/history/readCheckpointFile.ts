@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { HistoryCheckpoint } from '../../history/types'
-import type { WalletCheckpoint } from '../../wallet/WalletCheckpoint'
+import type { WalletCheckpoint } from '../../wallet/types'
 import { UsageError } from '../UsageError'
 import type { HistoryCheckpointFile } from './HistoryCheckpointFile'
 import type { HistoryQuery } from './HistoryQuery'
