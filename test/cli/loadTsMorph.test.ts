@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
+import { UsageError } from '../../src/cli/command/process'
 import { loadTsMorph } from '../../src/cli/migrate/loadTsMorph'
 import type { TsMorph } from '../../src/cli/migrate/TsMorph'
-import { UsageError } from '../../src/cli/UsageError'
 
 const missing = (code: string, message: string) => () =>
   Promise.reject(Object.assign(new Error(message), { code })) as Promise<TsMorph>

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../CliCommand'
+import type { CliCommand } from '../command/types'
 import { BACKFILL_OPTIONS } from './backfillOptions'
 
 const REDIS = 'redis://127.0.0.1:6379'

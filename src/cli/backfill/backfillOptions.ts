@@ -1,4 +1,4 @@
-import type { CliOption } from '../CliOption'
+import type { CliOption } from '../command/types'
 
 const REDIS = 'redis://127.0.0.1:6379'
 

@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 
 /**
  * Checks that `--out` names a directory this process can write to, or one it can create (its

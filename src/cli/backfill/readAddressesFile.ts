@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import bs58 from 'bs58'
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 
 /**
  * The addresses of an addresses file: one base58 address a line; blank lines and lines starting

@@ -1,4 +1,4 @@
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 
 /** Reads option values of `backfill` and `worker`, each bad one a `UsageError` naming it. */
 export type BackfillValues = Readonly<{

@@ -3,12 +3,9 @@ import { mkdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import type { BackfillEvent } from '../../bullmq/BackfillEvent'
 import { toHttpUrl } from '../../transport/createHttpTransport'
-import type { CliIo } from '../CliIo'
-import { EXIT_CODES } from '../exitCodes'
-import type { HistoryHost } from '../history/HistoryHost'
-import { INTERRUPTED_EXIT_CODE } from '../history/interruptedExitCode'
-import { parseCommandArgs } from '../parseCommandArgs'
-import { UsageError } from '../UsageError'
+import { parseCommandArgs } from '../command/parseCommandArgs'
+import { EXIT_CODES, UsageError } from '../command/process'
+import type { CliIo, HistoryHost } from '../command/types'
 import { WORKER_OPTIONS } from './backfillOptions'
 import { checkOutDirectory } from './checkOutDirectory'
 import { describeEvent } from './describeEvent'
@@ -112,7 +109,7 @@ export async function runWorkerCommand(
     say(
       `worker stopped: ${done} addresses done here${failed > 0 ? `; ${failed} failed in the queue` : ''}`,
     )
-    if (reason === 'interrupt') return INTERRUPTED_EXIT_CODE
+    if (reason === 'interrupt') return EXIT_CODES.interrupted
     return failed > 0 ? EXIT_CODES.failure : EXIT_CODES.ok
   } finally {
     clearInterval(poll)

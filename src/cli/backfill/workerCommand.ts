@@ -1,5 +1,5 @@
-import type { CliCommand } from '../CliCommand'
-import { readProcessHost } from '../history/readProcessHost'
+import { readProcessHost } from '../command/process'
+import type { CliCommand } from '../command/types'
 import { WORKER_OPTIONS } from './backfillOptions'
 
 const LINE = 'confirmed-rpc worker --queue vote'

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../CliCommand'
+import type { CliCommand } from '../command/types'
 import { CHECK_OPTIONS } from './checkOptions'
 
 /**

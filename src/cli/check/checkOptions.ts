@@ -1,4 +1,4 @@
-import type { CliOption } from '../CliOption'
+import type { CliOption } from '../command/types'
 
 /** The options of `confirmed-rpc check` (its `--help` and its argument parsing read them). */
 export const CHECK_OPTIONS = {

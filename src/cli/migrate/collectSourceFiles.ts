@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS } from './sourceExtensions'
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Project } from 'ts-morph'
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 import type { TsMorph } from './TsMorph'
 
 /** The ts-morph project the codemod reads files with, and the tsconfig.json it took options from. */

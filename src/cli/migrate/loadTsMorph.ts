@@ -1,4 +1,4 @@
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 import type { TsMorph } from './TsMorph'
 
 /**

@@ -1,4 +1,4 @@
-import type { CliOption } from '../CliOption'
+import type { CliOption } from '../command/types'
 
 /** The options of `confirmed-rpc migrate` (its `--help` and its argument parsing read them). */
 export const MIGRATE_OPTIONS = {

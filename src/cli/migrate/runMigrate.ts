@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
-import type { CliIo } from '../CliIo'
-import { EXIT_CODES } from '../exitCodes'
+import { EXIT_CODES } from '../command/process'
+import type { CliIo } from '../command/types'
 import { formatMigrateReport } from './formatMigrateReport'
 import { formatUnifiedDiff } from './formatUnifiedDiff'
 import { migrateFiles } from './migrateFiles'

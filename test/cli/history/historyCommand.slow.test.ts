@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HistoryCheckpointFile } from '../../../src/cli/history/HistoryCheckpointFile'
+import type { HistoryCheckpointFile } from '../../../src/cli/history/checkpointFile'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
 

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import type { CliOption } from './CliOption'
-import { UsageError } from './UsageError'
+import { UsageError } from './process'
+import type { CliOption } from './types'
 
 /** What {@link parseCommandArgs} read: option values by long name, and the positionals. */
 export type ParsedCommandArgs = Readonly<{
