@@ -20,7 +20,7 @@ import { captureIo } from '../captureIo'
 
 // The command in process, against a mock ledger served over loopback: the quick checks of its
 // output, checkpoint and validation. The process-level ones (kill -9, Ctrl-C, a terminal) are in
-// history.slow.test.ts.
+// historyCommand.slow.test.ts.
 const ledger = createMockLedger({ seed: 5, transactions: 2_000 })
 const [address = ''] = ledger.addresses()
 const oracle = ledger.signatures(address)

@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createMockLedger } from '../../src/testing/createMockLedger'
-import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { EXPECTED, INPUT } from './migrateFixtures'
+import { createMockLedger } from '../../../src/testing/createMockLedger'
+import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
+import { EXPECTED, INPUT } from '../migrateFixtures'
 
 const run = promisify(execFile)
 
 // The runnable sample, as written (web3.js v1 deprecated calls) and as the codemod rewrites it
-// (fixtures/expected/runnable.mts, which migrate.fixtures.test.ts holds equal to the codemod's
+// (fixtures/expected/runnable.mts, which runMigrate.test.ts holds equal to the codemod's
 // output), run as processes against a served ledger that answers like an Agave 2 node. Async
 // execFile: the server runs in this process and must keep answering while the child waits.
 const ledger = createMockLedger({ seed: 11, transactions: 300, profile: 'v2' })
@@ -34,7 +34,7 @@ function pickAddress(): string {
 
 async function runSample(file: string, address: string) {
   return run(process.execPath, ['--import', 'tsx', file, server.url, address], {
-    cwd: resolve(import.meta.dirname, '../..'),
+    cwd: resolve(import.meta.dirname, '../../..'),
     timeout: 30_000,
   })
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import ts from 'typescript'
 import { expect, it } from 'vitest'
-import { EXPECTED, FIXTURE_NAMES, INPUT, ROOT } from './migrateFixtures'
+import { EXPECTED, FIXTURE_NAMES, INPUT, ROOT } from '../migrateFixtures'
 
 // The samples and the codemod's output compile against web3.js v1's declarations with the
 // project's strict options (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, ...):

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { FileMigration } from '../../src/cli/migrate/FileMigration'
-import { loadTsMorph } from '../../src/cli/migrate/loadTsMorph'
-import type { MigrateFinding } from '../../src/cli/migrate/MigrateFinding'
-import { migrateFiles } from '../../src/cli/migrate/migrateFiles'
-import { EXPECTED, FIXTURE_NAMES, INPUT, migrateFixtures, ROOT } from './migrateFixtures'
+import { loadTsMorph } from '../../../src/cli/migrate/migrateCommand'
+import { migrateFiles } from '../../../src/cli/migrate/runMigrate'
+import type { FileMigration, MigrateFinding } from '../../../src/cli/migrate/types'
+import { EXPECTED, FIXTURE_NAMES, INPUT, migrateFixtures, ROOT } from '../migrateFixtures'
 
 // The samples in fixtures/input are rewritten in memory and compared with fixtures/expected
 // (regenerate those with UPDATE_CLI_FIXTURES=1 after a deliberate change, and read the diff).

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { applyTextEdits } from '../../src/cli/migrate/applyTextEdits'
+import { applyTextEdits } from '../../../src/cli/migrate/applyTextEdits'
 
 it('applies replacements and inserts by position, whatever order they come in', () => {
   const text = 'f(sig, c)'

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { UsageError } from '../../src/cli/command/process'
-import { collectSourceFiles } from '../../src/cli/migrate/collectSourceFiles'
+import { UsageError } from '../../../src/cli/command/process'
+import { collectSourceFiles } from '../../../src/cli/migrate/collectSourceFiles'
 
 const dir = mkdtempSync(join(tmpdir(), 'confirmed-rpc-collect-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

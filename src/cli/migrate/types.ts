@@ -1,5 +1,15 @@
 import type { DeprecatedMethod } from './deprecatedMethods'
 
+/** The ts-morph module, as `await import('ts-morph')` gives it (a type only: nothing loads). */
+export type TsMorph = typeof import('ts-morph')
+
+/**
+ * A change to a file's text: replace `[start, end)` with `text` (`start === end` inserts).
+ * The codemod edits text rather than printing the syntax tree, so everything it does not touch
+ * (formatting, comments, quotes) stays byte for byte.
+ */
+export type TextEdit = Readonly<{ start: number; end: number; text: string }>
+
 /**
  * What the codemod did with one use of a deprecated method, for the report:
  *
@@ -24,4 +34,22 @@ export type MigrateFinding = Readonly<{
   replacement: string
   /** One sentence: how the arguments were rewritten, or why the call was not. */
   detail: string
+}>
+
+/** One file after the codemod: its text before and after, and what was found in it. */
+export type FileMigration = Readonly<{
+  /** Absolute path. */
+  path: string
+  /** Path as shown in the report and the diff (relative to the working directory). */
+  displayPath: string
+  /** The text read (without a leading byte order mark) and the text after the codemod. */
+  original: string
+  rewritten: string
+  /** The file started with a byte order mark, to be written back with it. */
+  bom?: boolean
+  findings: readonly MigrateFinding[]
+  /** Set when the file could not be migrated (syntax errors): it is left as it is. */
+  error?: string
+  /** Set when the receivers' types could not be known in this file, with the reason. */
+  typesUnavailable?: string
 }>

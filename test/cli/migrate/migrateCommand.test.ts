@@ -2,13 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { applyPatch, parsePatch } from 'diff'
 import { afterAll, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/runCli'
-import { captureIo } from './captureIo'
-import { EXPECTED, INPUT } from './migrateFixtures'
-import { tempProject } from './tempProject'
+import { UsageError } from '../../../src/cli/command/process'
+import { loadTsMorph } from '../../../src/cli/migrate/migrateCommand'
+import type { TsMorph } from '../../../src/cli/migrate/types'
+import { runCli } from '../../../src/cli/runCli'
+import { captureIo } from '../captureIo'
+import { EXPECTED, INPUT } from '../migrateFixtures'
+import { tempProject } from '../tempProject'
 
 // `confirmed-rpc migrate` in process, through the dispatcher, on copies of the samples in
-// temporary projects (cli.slow.test.ts runs the built program as a process).
+// temporary projects (main.slow.test.ts runs the built program as a process).
 const projects: { dispose: () => void }[] = []
 afterAll(() => {
   for (const project of projects) project.dispose()
@@ -118,3 +121,30 @@ it('reports getConfirmedSignaturesForAddress and test doubles in the report and 
     '1 rewritten, 1 left with a comment, 0 ignored (not a web3.js Connection), 5 test double(s) to update; 2 file(s) would change (run with --write to apply)',
   )
 }, 60_000)
+
+const missing = (code: string, message: string) => () =>
+  Promise.reject(Object.assign(new Error(message), { code })) as Promise<TsMorph>
+
+it('loads ts-morph when it is installed', async () => {
+  const tsMorph = await loadTsMorph()
+  expect(typeof tsMorph.Project).toBe('function')
+})
+
+it('turns a missing ts-morph into a usage error that says how to install it', async () => {
+  for (const code of ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']) {
+    const error = await loadTsMorph(
+      missing(code, "Cannot find package 'ts-morph' imported from /app/dist/cli/main.js"),
+    ).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(UsageError)
+    expect((error as Error).message).toContain('run `npm i -D ts-morph`')
+  }
+})
+
+it('passes any other failure on', async () => {
+  await expect(
+    loadTsMorph(missing('ERR_MODULE_NOT_FOUND', "Cannot find package 'left-pad'")),
+  ).rejects.toThrow("Cannot find package 'left-pad'")
+  await expect(loadTsMorph(missing('EACCES', 'permission denied'))).rejects.not.toBeInstanceOf(
+    UsageError,
+  )
+})
