@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { backfillCommand } from './backfill/backfillCommand'
-import { workerCommand } from './backfill/workerCommand'
+import { backfillCommand, workerCommand } from './backfill/backfillCommands'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
 import type { CliCommand, CliIo } from './command/types'
