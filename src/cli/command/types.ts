@@ -59,9 +59,9 @@ export type CliOption = Readonly<{
 }>
 
 /**
- * What `confirmed-rpc history` reads from its process besides its streams: the environment,
- * whether stderr is a terminal, Ctrl-C and the clock. The program passes the process's
- * (`readProcessHost`); tests pass their own, so the command's body never touches `process`.
+ * What `confirmed-rpc history` and `worker` read from their process besides its streams: the
+ * environment, whether stderr is a terminal, Ctrl-C and the clock. The program passes the
+ * process's (`readProcessHost`); tests pass their own, so a command's body never touches `process`.
  */
 export type HistoryHost = Readonly<{
   /** Environment variables (`RPC_URL`). */
