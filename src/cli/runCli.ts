@@ -1,12 +1,24 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { CliCommand } from './CliCommand'
-import type { CliIo } from './CliIo'
-import { COMMANDS } from './commands'
-import { EXIT_CODES } from './exitCodes'
-import { formatCommandHelp } from './formatCommandHelp'
-import { formatMainHelp } from './formatMainHelp'
-import { readPackageVersion } from './readPackageVersion'
-import { UsageError } from './UsageError'
+import { backfillCommand, workerCommand } from './backfill/backfillCommands'
+import { checkCommand } from './check/checkCommand'
+import { EXIT_CODES, UsageError } from './command/process'
+import type { CliCommand, CliIo } from './command/types'
+import { formatCommandHelp, formatMainHelp } from './formatHelp'
+import { historyCommand } from './history/historyCommand'
+import { migrateCommand } from './migrate/migrateCommand'
+
+/**
+ * Every subcommand of `confirmed-rpc`, in the order the help lists them. A new subcommand is
+ * one file exporting a `CliCommand` and one entry here.
+ */
+export const COMMANDS: readonly CliCommand[] = [
+  migrateCommand,
+  historyCommand,
+  checkCommand,
+  backfillCommand,
+  workerCommand,
+]
 
 /**
  * The `confirmed-rpc` program: picks the subcommand named by the first argument, answers
@@ -64,6 +76,18 @@ export async function runCli(
     }
     return EXIT_CODES.failure
   }
+}
+
+/**
+ * The version in the package's package.json. Read at run time rather than inlined by the build:
+ * src/cli/*.ts and the built dist/cli/*.js both sit two directories below the package root.
+ */
+function readPackageVersion(): string {
+  const manifest: unknown = JSON.parse(
+    readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  )
+  const version = (manifest as { version?: unknown }).version
+  return typeof version === 'string' ? version : 'unknown'
 }
 
 /** `--help` or `-h` anywhere before `--`, read as parseArgs reads it (not as an option's value). */

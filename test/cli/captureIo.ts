@@ -1,4 +1,4 @@
-import type { CliIo } from '../../src/cli/CliIo'
+import type { CliIo } from '../../src/cli/command/types'
 
 /** A `CliIo` that keeps what a command writes, for in-process runs of the program. */
 export function captureIo(cwd: string): CliIo & { out: () => string; err: () => string } {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { loadTsMorph } from '../../src/cli/migrate/loadTsMorph'
-import { type MigratedFiles, migrateFiles } from '../../src/cli/migrate/migrateFiles'
+import { loadTsMorph } from '../../src/cli/migrate/migrateCommand'
+import { type MigratedFiles, migrateFiles } from '../../src/cli/migrate/runMigrate'
 
 /** The repository root: the fixtures are read with its tsconfig.json, as a user's project would. */
 export const ROOT = resolve(import.meta.dirname, '../..')

@@ -1,5 +1,5 @@
 import { ConfirmedRpcError } from '../../errors/ConfirmedRpcError'
-import { UsageError } from '../UsageError'
+import { UsageError } from '../command/process'
 
 type BackfillEntry = typeof import('../../bullmq/index')
 

@@ -1,13 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
+import bs58 from 'bs58'
 import { describeConnection } from '../../bullmq/openRedis'
-import type { CliIo } from '../CliIo'
-import { EXIT_CODES } from '../exitCodes'
-import { parseCommandArgs } from '../parseCommandArgs'
-import { UsageError } from '../UsageError'
-import { BACKFILL_OPTIONS } from './backfillOptions'
+import { parseCommandArgs } from '../command/parseCommandArgs'
+import { EXIT_CODES, UsageError } from '../command/process'
+import type { CliIo } from '../command/types'
+import { BACKFILL_OPTIONS, readBackfillValues } from './backfillOptions'
 import { loadBackfillEntry, openOrExplain } from './loadBackfillEntry'
-import { readAddressesFile } from './readAddressesFile'
-import { readBackfillValues } from './readBackfillValues'
 
 /**
  * The body of `confirmed-rpc backfill`: reads and checks the addresses file and the options,
@@ -54,4 +53,32 @@ export async function runBackfillCommand(
     await queue.close()
   }
   return EXIT_CODES.ok
+}
+
+/**
+ * The addresses of an addresses file: one base58 address a line; blank lines and lines starting
+ * with `#` are skipped, spaces around an address too. A missing or unreadable file, a line that
+ * is not an address, or a file with none is a `UsageError` (naming the line), before anything
+ * is queued.
+ */
+function readAddressesFile(path: string, shown: string): readonly string[] {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    throw new UsageError(`cannot read the addresses file ${shown} (${String(code ?? error)})`)
+  }
+  const addresses: string[] = []
+  for (const [index, line] of text.split('\n').entries()) {
+    const address = line.trim()
+    if (address === '' || address.startsWith('#')) continue
+    if (bs58.decodeUnsafe(address)?.length !== 32) {
+      const excerpt = address.length > 60 ? `${address.slice(0, 60)}...` : address
+      throw new UsageError(`${shown}:${index + 1}: '${excerpt}' is not a base58 address`)
+    }
+    addresses.push(address)
+  }
+  if (addresses.length === 0) throw new UsageError(`${shown} holds no address`)
+  return addresses
 }

@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
 import type { BackfillEvent } from '../../bullmq/types'
 import { toHttpUrl } from '../../transport/createHttpTransport'
-import type { CliIo } from '../CliIo'
-import { EXIT_CODES } from '../exitCodes'
-import type { HistoryHost } from '../history/HistoryHost'
-import { INTERRUPTED_EXIT_CODE } from '../history/interruptedExitCode'
-import { parseCommandArgs } from '../parseCommandArgs'
-import { UsageError } from '../UsageError'
-import { WORKER_OPTIONS } from './backfillOptions'
-import { checkOutDirectory } from './checkOutDirectory'
-import { describeEvent } from './describeEvent'
+import { parseCommandArgs } from '../command/parseCommandArgs'
+import { EXIT_CODES, UsageError } from '../command/process'
+import type { CliIo, HistoryHost } from '../command/types'
+import { readBackfillValues, WORKER_OPTIONS } from './backfillOptions'
 import { loadBackfillEntry, openOrExplain } from './loadBackfillEntry'
-import { readBackfillValues } from './readBackfillValues'
 
 const EMPTY_POLL_MS = 500
 
@@ -29,25 +23,8 @@ export async function runWorkerCommand(
   io: CliIo,
   host: HistoryHost,
 ): Promise<number> {
-  const { values, positionals } = parseCommandArgs(WORKER_OPTIONS, args)
-  const read = readBackfillValues(values, host.env)
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`)
-  const redis = read.redis()
-  const name = read.queue()
-  const rpc = read.text('rpc') ?? host.env.RPC_URL
-  if (rpc === undefined || rpc === '') {
-    throw new UsageError('no endpoint: pass --rpc <url> or set RPC_URL')
-  }
-  if (toHttpUrl(rpc) === undefined) throw new UsageError('--rpc: expected an http(s) URL')
-  const out = read.text('out')
-  if (out === undefined || out === '') throw new UsageError('--out: name the output directory')
-  const requestsPerSecond = read.positive('requests-per-second')
-  const concurrency = read.count('concurrency') ?? 1
-  const takeoverMs = Math.round((read.positive('takeover-after') ?? 30) * 1_000)
-  const directory = resolve(io.cwd, out)
-  const inside = relative(io.cwd, directory)
-  checkOutDirectory(directory, inside === '' || inside.startsWith('..') ? directory : inside)
-
+  const { redis, name, rpc, directory, requestsPerSecond, concurrency, takeoverMs, ...flags } =
+    readWorkerArgs(args, io.cwd, host.env)
   const entry = await loadBackfillEntry()
   const queue = await openOrExplain(redis, () =>
     entry.createBackfillQueue({ connection: redis, name }),
@@ -57,11 +34,11 @@ export async function runWorkerCommand(
       ? undefined
       : entry.createRedisBudget({
           connection: redis,
-          key: read.text('budget-key') ?? `confirmed-rpc:budget:${digest(rpc)}`,
+          key: flags.budgetKey ?? `confirmed-rpc:budget:${digest(rpc)}`,
           requestsPerSecond,
         })
   const say = (line: string) => {
-    if (!read.flag('quiet')) io.stderr(`${line}\n`)
+    if (!flags.quiet) io.stderr(`${line}\n`)
   }
   let done = 0
   let stop: (reason: 'interrupt' | 'empty') => void = () => {}
@@ -92,16 +69,7 @@ export async function runWorkerCommand(
     say(
       `worker on ${name}: ${concurrency} at a time${requestsPerSecond === undefined ? '' : `, ${requestsPerSecond} requests per second shared`}`,
     )
-    if (read.flag('exit-when-empty')) {
-      poll = setInterval(() => {
-        void queue.counts().then(
-          (counts) => {
-            if (counts.waiting + counts.active + counts.delayed === 0) stop('empty')
-          },
-          () => {},
-        )
-      }, EMPTY_POLL_MS)
-    }
+    if (flags.exitWhenEmpty) poll = whenEmpty(queue, () => stop('empty'))
     const reason = await stopped
     clearInterval(poll)
     if (reason === 'interrupt')
@@ -112,7 +80,7 @@ export async function runWorkerCommand(
     say(
       `worker stopped: ${done} addresses done here${failed > 0 ? `; ${failed} failed in the queue` : ''}`,
     )
-    if (reason === 'interrupt') return INTERRUPTED_EXIT_CODE
+    if (reason === 'interrupt') return EXIT_CODES.interrupted
     return failed > 0 ? EXIT_CODES.failure : EXIT_CODES.ok
   } finally {
     clearInterval(poll)
@@ -120,6 +88,133 @@ export async function runWorkerCommand(
     await worker?.close()
     await budget?.close()
     await queue.close()
+  }
+}
+
+/** Calls `empty` once the queue has nothing waiting, running or delayed (polled). */
+function whenEmpty(
+  queue: Readonly<{ counts(): Promise<{ waiting: number; active: number; delayed: number }> }>,
+  empty: () => void,
+): ReturnType<typeof setInterval> {
+  return setInterval(() => {
+    void queue.counts().then(
+      (counts) => {
+        if (counts.waiting + counts.active + counts.delayed === 0) empty()
+      },
+      () => {},
+    )
+  }, EMPTY_POLL_MS)
+}
+
+/** The checked command line of `confirmed-rpc worker`. */
+type WorkerArgs = Readonly<{
+  redis: string
+  /** The queue's name. */
+  name: string
+  /** The endpoint: `--rpc`, else `RPC_URL`. */
+  rpc: string
+  /** `--out`, resolved against the working directory. */
+  directory: string
+  requestsPerSecond: number | undefined
+  concurrency: number
+  /** `--takeover-after`, in milliseconds. */
+  takeoverMs: number
+  budgetKey: string | undefined
+  quiet: boolean
+  exitWhenEmpty: boolean
+}>
+
+/** Reads and checks the worker's arguments and its output directory, each bad one a `UsageError`. */
+function readWorkerArgs(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): WorkerArgs {
+  const { values, positionals } = parseCommandArgs(WORKER_OPTIONS, args)
+  const read = readBackfillValues(values, env)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`)
+  const redis = read.redis()
+  const name = read.queue()
+  const rpc = read.text('rpc') ?? env.RPC_URL
+  if (rpc === undefined || rpc === '') {
+    throw new UsageError('no endpoint: pass --rpc <url> or set RPC_URL')
+  }
+  if (toHttpUrl(rpc) === undefined) throw new UsageError('--rpc: expected an http(s) URL')
+  const out = read.text('out')
+  if (out === undefined || out === '') throw new UsageError('--out: name the output directory')
+  const requestsPerSecond = read.positive('requests-per-second')
+  const concurrency = read.count('concurrency') ?? 1
+  const takeoverMs = Math.round((read.positive('takeover-after') ?? 30) * 1_000)
+  const directory = resolve(cwd, out)
+  const inside = relative(cwd, directory)
+  checkOutDirectory(directory, inside === '' || inside.startsWith('..') ? directory : inside)
+
+  return {
+    redis,
+    name,
+    rpc,
+    directory,
+    requestsPerSecond,
+    concurrency,
+    takeoverMs,
+    budgetKey: read.text('budget-key'),
+    quiet: read.flag('quiet'),
+    exitWhenEmpty: read.flag('exit-when-empty'),
+  }
+}
+
+/**
+ * Checks that `--out` names a directory this process can write to, or one it can create (its
+ * nearest existing ancestor writable), without creating anything: a `UsageError` otherwise.
+ */
+function checkOutDirectory(path: string, shown: string): void {
+  let current = path
+  for (;;) {
+    let isDirectory: boolean | undefined
+    try {
+      isDirectory = statSync(current).isDirectory()
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new UsageError(`--out: cannot use ${shown} (${String(code)})`)
+    }
+    if (isDirectory === false) {
+      throw new UsageError(
+        `--out: ${current === path ? shown : current} is a file, not a directory`,
+      )
+    }
+    if (isDirectory === true) {
+      try {
+        accessSync(current, constants.W_OK | constants.X_OK)
+      } catch {
+        throw new UsageError(`--out: cannot write in ${current === path ? shown : current}`)
+      }
+      return
+    }
+    const parent = dirname(current)
+    if (parent === current) throw new UsageError(`--out: cannot use ${shown}`)
+    current = parent
+  }
+}
+
+/** The progress line of a worker's event, for stderr. */
+function describeEvent(event: BackfillEvent): string {
+  const { address } = event
+  switch (event.kind) {
+    case 'start':
+      return event.resumed
+        ? `took ${address}, resuming after ${event.entries.toLocaleString('en')} entries`
+        : `took ${address}`
+    case 'page':
+      return `${address}: ${event.entries.toLocaleString('en')} entries, ${event.pages} pages`
+    case 'done':
+      return `done ${address}: ${event.entries.toLocaleString('en')} entries`
+    case 'released':
+      return `released ${address} after ${event.entries.toLocaleString('en')} entries, for another worker`
+    case 'failed': {
+      const message = event.error instanceof Error ? event.error.message : String(event.error)
+      return `failed ${address}: ${message.split('\n')[0]} (the queue tries it again)`
+    }
   }
 }
 

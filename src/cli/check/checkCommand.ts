@@ -1,5 +1,22 @@
-import type { CliCommand } from '../CliCommand'
-import { CHECK_OPTIONS } from './checkOptions'
+import { parseCommandArgs } from '../command/parseCommandArgs'
+import { UsageError } from '../command/process'
+import type { CliCommand, CliOption } from '../command/types'
+
+/** The options of `confirmed-rpc check` (its `--help` and its argument parsing read them). */
+const CHECK_OPTIONS = {
+  json: {
+    type: 'boolean',
+    description: 'print the report as one JSON object on stdout',
+    example: 'confirmed-rpc check --json https://rpc.example.com',
+  },
+  address: {
+    type: 'string',
+    valueName: 'address',
+    description:
+      'the address whose history the paging probes read (default: the System Program, busy everywhere)',
+    example: 'confirmed-rpc check --address <address> https://rpc.example.com',
+  },
+} as const satisfies Readonly<Record<string, CliOption>>
 
 /**
  * `confirmed-rpc check <url>`: probes an endpoint and reports what it serves and how it pages,
@@ -26,7 +43,22 @@ export const checkCommand: CliCommand = {
     { command: 'confirmed-rpc check --json "$RPC_URL"', does: 'as JSON, for a script' },
   ],
   run: async (args, io) => {
+    const { values, positionals } = parseCommandArgs(CHECK_OPTIONS, args)
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        positionals.length === 0
+          ? 'no endpoint given: name the URL to check'
+          : `expected one URL, got ${positionals.length}`,
+      )
+    }
     const { runCheckCommand } = await import('./runCheckCommand')
-    return runCheckCommand(args, io)
+    return runCheckCommand(
+      {
+        url: positionals[0] ?? '',
+        address: typeof values.address === 'string' ? values.address : undefined,
+        json: values.json === true,
+      },
+      io,
+    )
   },
 }

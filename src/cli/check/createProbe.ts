@@ -1,4 +1,8 @@
-import type { CallOutcome } from './types'
+/** How an endpoint answered one call: a result, a JSON-RPC error, or only an HTTP status. */
+export type CallOutcome =
+  | Readonly<{ kind: 'result'; value: unknown; status: number }>
+  | Readonly<{ kind: 'error'; code: number; message: string; status: number }>
+  | Readonly<{ kind: 'http'; status: number; text: string }>
 
 /** One raw JSON-RPC exchange: see {@link createProbe}. */
 export type Probe = Readonly<{

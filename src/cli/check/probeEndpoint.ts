@@ -1,6 +1,48 @@
-import { adviseClient } from './adviseClient'
-import type { Probe } from './createProbe'
-import type { CallOutcome, CheckReport, MethodReport } from './types'
+import type { CallOutcome, Probe } from './createProbe'
+
+/** A method the report covers, and whether the endpoint serves it. */
+type MethodReport = Readonly<{
+  /** The endpoint answered with a result (for history methods: also for an empty history). */
+  served: boolean
+  /** How it refused, when it did: `-32601 Method not found`, `HTTP 410 ...`. */
+  refusal?: string | undefined
+}>
+
+/** What `confirmed-rpc check` found out about an endpoint. */
+export type CheckReport = Readonly<{
+  /** The endpoint, secrets redacted. */
+  endpoint: string
+  /** The address the history probes used. */
+  address: string
+  /** `getSlot`, or null when refused. */
+  slot: number | null
+  /** `getFirstAvailableBlock`: the oldest slot it has, or null when refused. */
+  firstAvailableBlock: number | null
+  methods: Readonly<Record<string, MethodReport>>
+  /** How its history method pages; null fields were not measurable (no history method). */
+  paging: Readonly<{
+    /** The history method a walk sends there, or null when it serves none. */
+    method: string | null
+    /** `until` lists the `until` entry itself (Old Faithful), or not (Agave). */
+    untilInclusive: boolean | null
+    /** An unknown `before`: an empty page, or an error (its code). */
+    unknownCursor: 'empty' | `error ${number}` | null
+    /** `limit: 1001`: refused (its code), or served (clamped to the server's cap). */
+    limitAbove1000: 'clamped' | `error ${number}` | null
+    /** A JSON-RPC batch of two `getSlot` calls is answered with an array. */
+    batches: boolean
+    /** getTransaction of an unknown signature: `null`, or an error (its code). */
+    unknownTransaction: 'null' | `error ${number}` | null
+  }>
+  /** Response headers that speak of rate limits (`x-ratelimit-*`, `retry-after`), as seen. */
+  rateLimitHeaders: readonly string[]
+  /** What this client does there, one line each. */
+  client: readonly string[]
+  /** Whether a history walk can be exact there (the exit code: 0 when it can, 1 when not). */
+  exact: boolean
+  /** Requests sent. */
+  requests: number
+}>
 
 /** A fresh 32-byte key no ledger has used (base58 of bytes 1..32 is not a program or sysvar). */
 const NOBODY = '4wBqpZM9xaSheZzJSMawUKKwhdpChKbZ5eu5ky4Vigw'
@@ -141,4 +183,48 @@ function unknownTransaction(
     if (outcome.kind === 'error' && outcome.code === -32009) return 'error -32009'
   }
   return null
+}
+
+/**
+ * What this client does on the endpoint a report describes, one line each: which history method
+ * its walks send, and what it does about the endpoint's paging rules.
+ */
+function adviseClient(report: Pick<CheckReport, 'methods' | 'paging'>): string[] {
+  const { paging, methods } = report
+  if (paging.method === null) {
+    return [
+      'no history method is served here (getSignaturesForAddress, getConfirmedSignaturesForAddress2): a walk cannot run',
+    ]
+  }
+  const lines = [
+    paging.method === 'getSignaturesForAddress'
+      ? 'walks send getSignaturesForAddress'
+      : 'walks send getConfirmedSignaturesForAddress2 (a node before 1.7): `methods: "auto"` falls back to it after one -32601',
+  ]
+  if (methods.getConfirmedSignaturesForAddress2?.served === false) {
+    lines.push('calls of the deprecated methods go out as their replacements (`methods: "auto"`)')
+  }
+  if (paging.untilInclusive === true) {
+    lines.push('`until` is inclusive here: the walk drops the `until` entry and stops')
+  }
+  if (paging.unknownCursor === 'empty') {
+    lines.push(
+      'an unknown `before` is answered with an empty page: after such a page the walk looks the cursor up (getTransaction) and fails with CURSOR_NOT_FOUND rather than end',
+    )
+  } else if (paging.unknownCursor !== null) {
+    lines.push(
+      `an unknown \`before\` is ${paging.unknownCursor}: the walk fails with CURSOR_NOT_FOUND`,
+    )
+  }
+  if (paging.limitAbove1000 === 'clamped') {
+    lines.push(
+      'limits are clamped without an error: the walk asks 1..1000 and never ends on a short page alone',
+    )
+  }
+  lines.push(
+    paging.batches
+      ? 'batches are accepted (`batch: batching()` may group calls)'
+      : 'batches are refused: the walk sends none; with `batch: batching()` the transport sends single requests after the first refusal',
+  )
+  return lines
 }

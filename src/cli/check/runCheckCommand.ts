@@ -2,14 +2,20 @@ import { InvalidParamError } from '../../errors/ConfirmedRpcError'
 import { ADDRESS, toBase58String } from '../../params/readFields'
 import { createHttpTransport } from '../../transport/createHttpTransport'
 import { redactUrl } from '../../transport/redact'
-import type { CliIo } from '../CliIo'
-import { EXIT_CODES } from '../exitCodes'
-import { parseCommandArgs } from '../parseCommandArgs'
-import { UsageError } from '../UsageError'
-import { CHECK_OPTIONS } from './checkOptions'
+import { EXIT_CODES, UsageError } from '../command/process'
+import type { CliIo } from '../command/types'
 import { createProbe } from './createProbe'
-import { formatCheckReport } from './formatCheckReport'
-import { probeEndpoint } from './probeEndpoint'
+import { type CheckReport, probeEndpoint } from './probeEndpoint'
+
+/** The command line of `confirmed-rpc check`, as its definition read it. */
+export type CheckArgs = Readonly<{
+  /** The endpoint, as given (not yet checked). */
+  url: string
+  /** `--address`: the address the paging probes read (default: the System Program). */
+  address: string | undefined
+  /** `--json`: the report as one JSON object. */
+  json: boolean
+}>
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
@@ -20,26 +26,18 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111'
  * `UsageError` (exit 2); an endpoint that cannot be reached is thrown (exit 1).
  */
 export async function runCheckCommand(
-  args: readonly string[],
+  args: CheckArgs,
   io: CliIo,
   fetchFunction: typeof fetch = fetch,
 ): Promise<number> {
-  const { values, positionals } = parseCommandArgs(CHECK_OPTIONS, args)
-  if (positionals.length !== 1) {
-    throw new UsageError(
-      positionals.length === 0
-        ? 'no endpoint given: name the URL to check'
-        : `expected one URL, got ${positionals.length}`,
-    )
-  }
-  const url = positionals[0] ?? ''
+  const { url } = args
   try {
     createHttpTransport({ url })
   } catch (error) {
     if (!(error instanceof InvalidParamError)) throw error
     throw new UsageError(`${redactUrl(url)}: ${error.context.reason}`)
   }
-  const given = typeof values.address === 'string' ? values.address : SYSTEM_PROGRAM
+  const given = args.address ?? SYSTEM_PROGRAM
   let address: string
   try {
     address = toBase58String(given, ADDRESS, 'check', 'address')
@@ -54,8 +52,41 @@ export async function runCheckCommand(
       throw new Error(`cannot reach ${endpoint}: ${reason}`)
     },
   )
-  io.stdout(
-    values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report),
-  )
+  io.stdout(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report))
   return report.exact ? EXIT_CODES.ok : EXIT_CODES.failure
+}
+
+const yesNo = (value: boolean | null, yes: string, no: string) =>
+  value === null ? 'not measured' : value ? yes : no
+
+/** The report of `confirmed-rpc check` as text: what the endpoint serves, how it pages, advice. */
+function formatCheckReport(report: CheckReport): string {
+  const { paging } = report
+  const methods = Object.entries(report.methods).map(
+    ([name, method]) =>
+      `  ${name.padEnd(34)}${method.served ? 'served' : `refused: ${method.refusal ?? ''}`}`,
+  )
+  const lines = [
+    `endpoint: ${report.endpoint}`,
+    `slot: ${report.slot ?? 'refused'}; oldest slot served (getFirstAvailableBlock): ${report.firstAvailableBlock ?? 'refused'}`,
+    '',
+    'methods:',
+    ...methods,
+    '',
+    `paging (${paging.method ?? 'no history method'}, probed on ${report.address}):`,
+    `  until                             ${yesNo(paging.untilInclusive, 'inclusive (the until entry is listed)', 'exclusive')}`,
+    `  unknown before                    ${paging.unknownCursor === null ? 'not measured' : paging.unknownCursor === 'empty' ? 'empty page, no error' : paging.unknownCursor}`,
+    `  limit 1001                        ${paging.limitAbove1000 ?? 'not measured'}`,
+    `  batches                           ${paging.batches ? 'accepted' : 'refused'}`,
+    `  unknown transaction               ${paging.unknownTransaction ?? 'not measured'}`,
+    `rate-limit headers: ${report.rateLimitHeaders.length === 0 ? 'none seen' : report.rateLimitHeaders.join('; ')}`,
+    '',
+    'this client:',
+    ...report.client.map((line) => `  - ${line}`),
+    '',
+    report.exact
+      ? `a history walk can be exact here (${report.requests} requests sent)`
+      : `a history walk cannot run here (${report.requests} requests sent)`,
+  ]
+  return `${lines.join('\n')}\n`
 }

@@ -1,6 +1,6 @@
-import type { CliCommand } from '../CliCommand'
-import { HISTORY_OPTIONS } from './historyOptions'
-import { readProcessHost } from './readProcessHost'
+import { readProcessHost } from '../command/process'
+import type { CliCommand } from '../command/types'
+import { HISTORY_OPTIONS } from './historyArgs'
 
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
 

@@ -1,16 +1,39 @@
-import type { Client } from '../../client'
+import { type Client, createClient } from '../../client'
+import { InvalidParamError } from '../../errors/ConfirmedRpcError'
 import type { HistoryCheckpoint } from '../../history/types'
 import { rangeWalker } from '../../ranges/rangeWalker'
+import { createFallbackTransport } from '../../transport/createFallbackTransport'
+import { createHttpTransport } from '../../transport/createHttpTransport'
+import { createRequestBudget } from '../../transport/createRequestBudget'
+import { redactUrl } from '../../transport/redact'
+import type { RpcTransport } from '../../transport/types'
 import type { WalletCheckpoint } from '../../wallet/types'
 import { walletHistory } from '../../wallet/walletHistory'
-import type { HistoryEntry } from './HistoryEntry'
-import type { HistoryQuery } from './HistoryQuery'
-import type { HistoryWalk } from './HistoryWalk'
-import type { WalkSettings } from './WalkSettings'
+import { UsageError } from '../command/process'
+import type { HistoryArgs, HistoryEntry, HistoryQuery } from './types'
 
 // With --transactions, a batch also closes after this long: a page of lookups on a slow node
 // may take minutes, and a batch is what a crash can lose.
 const BATCH_MS = 1_000
+
+/** How an export walks (not what it exports): see {@link openHistoryWalk}. */
+type WalkSettings = Readonly<{
+  pageSize: number | undefined
+  parallel: number | undefined
+  /** A checkpoint to continue from; the query's cursors and limit are then its own. */
+  resume: HistoryCheckpoint | WalletCheckpoint | undefined
+  signal: AbortSignal | undefined
+  /** Clock for the batches of `--transactions` (one closes after a second at most). */
+  now: () => number
+}>
+
+/** The walk an export writes: batches of entries, each followed by a checkpoint. */
+export type HistoryWalk = Readonly<{
+  /** Batches of entries in output order; the walk's checkpoint covers each batch once yielded. */
+  batches(): AsyncIterable<readonly HistoryEntry[]>
+  /** Where the walk stands: after the last entry of the last batch yielded. */
+  checkpoint(): HistoryCheckpoint | WalletCheckpoint
+}>
 
 /**
  * Starts the library's walk for a query: `signaturesForAddress(...).pages()` (a batch is a page
@@ -115,5 +138,92 @@ function openWalletWalk(
       }
     },
     checkpoint: walk.checkpoint,
+  }
+}
+
+/** What the command's flags say about the endpoints. */
+type HistoryEndpoints = Readonly<{
+  /** `--rpc`, once or more: several fail over, in the given order. */
+  urls: readonly string[]
+  /** `--requests-per-second`: a budget per endpoint (each has its own provider limit). */
+  requestsPerSecond: number | undefined
+}>
+
+/**
+ * The client an export walks with, composed as an app would: one HTTP transport per `--rpc`,
+ * each with its own budget, under a fallback transport when there are several. The library
+ * checks every URL and the rate (`InvalidParamError`), so this also serves as the check of those
+ * flags. Deprecation notices are off: the command calls no deprecated method.
+ */
+export function createHistoryClient(endpoints: HistoryEndpoints): Client<'bigint'> {
+  const { urls, requestsPerSecond } = endpoints
+  const transports: RpcTransport[] = urls.map((url) =>
+    createHttpTransport({
+      url,
+      budget:
+        requestsPerSecond === undefined ? undefined : createRequestBudget({ requestsPerSecond }),
+    }),
+  )
+  const transport = transports.length === 1 ? transports[0] : createFallbackTransport(transports)
+  return createClient({
+    transport: transport as RpcTransport,
+    u64: 'bigint',
+    deprecationWarnings: false,
+  })
+}
+
+// The library's parameter names, as the command line spells them.
+const FLAGS: Readonly<Record<string, string>> = {
+  address: '<address>',
+  owner: '--wallet',
+  'options.before': '--before',
+  'options.until': '--until',
+  'options.limit': '--limit',
+  'options.pageSize': '--page-size',
+  parallel: '--parallel',
+  order: '--order',
+  'options.commitment': '--commitment',
+  'options.encoding': '--encoding',
+  requestsPerSecond: '--requests-per-second',
+}
+
+/**
+ * Checks what the library checks, with the library's own checks, before anything is written or
+ * sent: each URL (`createClient`), the address, cursors, limit, page size and parallelism (a walk
+ * is built over a transport that is never called), and a checkpoint to resume from. A failure
+ * is a `UsageError` naming the argument; a URL in it is redacted.
+ */
+export function checkHistoryArgs(
+  args: HistoryArgs,
+  query: HistoryQuery,
+  resume: HistoryCheckpoint | WalletCheckpoint | undefined,
+): void {
+  try {
+    args.urls.forEach((url, index) => {
+      try {
+        createHistoryClient({ urls: [url], requestsPerSecond: args.requestsPerSecond })
+      } catch (error) {
+        if (!(error instanceof InvalidParamError) || error.context.param !== 'url') throw error
+        const which = args.urls.length > 1 ? ` #${index + 1}` : ''
+        throw new UsageError(`--rpc${which} (${redactUrl(url)}): ${error.context.reason}`)
+      }
+    })
+    const client = createClient({
+      u64: 'bigint',
+      transport: () => Promise.reject(new Error('a check sends nothing')),
+    })
+    openHistoryWalk(client, query, {
+      pageSize: args.pageSize,
+      parallel: args.parallel,
+      resume,
+      signal: undefined,
+      now: () => 0,
+    })
+  } catch (error) {
+    if (!(error instanceof InvalidParamError)) throw error
+    const param = String(error.context.param)
+    const flag =
+      resume !== undefined && param.startsWith('options.resume') ? '--resume' : FLAGS[param]
+    throw new UsageError(`${flag ?? param}: ${error.context.reason}`)
   }
 }

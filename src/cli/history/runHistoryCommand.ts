@@ -1,28 +1,28 @@
 import { existsSync, statSync } from 'node:fs'
-import type { CliIo } from '../CliIo'
-import { EXIT_CODES } from '../exitCodes'
-import { UsageError } from '../UsageError'
-import { checkHistoryArgs } from './checkHistoryArgs'
-import { checkOutDirectory } from './checkOutDirectory'
-import { checkpointPath } from './checkpointPath'
-import { createHistoryClient } from './createHistoryClient'
+import { EXIT_CODES, UsageError } from '../command/process'
+import type { CliIo, HistoryHost } from '../command/types'
+import type { HistoryCheckpointFile } from './checkpointFile'
+import {
+  checkpointPath,
+  findQueryMismatch,
+  readCheckpointFile,
+  writeCheckpointFile,
+} from './checkpointFile'
+import type { ProgressState } from './createProgress'
 import { createProgress } from './createProgress'
-import { csvColumns } from './csvColumns'
-import type { DemoLedger } from './DemoLedger'
-import { findQueryMismatch } from './findQueryMismatch'
-import { formatEntries } from './formatEntries'
-import type { HistoryCheckpointFile } from './HistoryCheckpointFile'
-import type { HistoryHost } from './HistoryHost'
-import type { HistoryQuery } from './HistoryQuery'
-import { INTERRUPTED_EXIT_CODE } from './interruptedExitCode'
-import type { OutputFile } from './OutputFile'
-import { openHistoryWalk } from './openHistoryWalk'
-import { openOutputFile } from './openOutputFile'
-import type { ProgressState } from './ProgressState'
-import { readCheckpointFile } from './readCheckpointFile'
-import { readHistoryArgs } from './readHistoryArgs'
+import { csvColumns, formatEntries } from './formatEntries'
+import { readHistoryArgs } from './historyArgs'
+import {
+  checkHistoryArgs,
+  createHistoryClient,
+  type HistoryWalk,
+  openHistoryWalk,
+} from './openHistoryWalk'
+import type { OutputFile } from './outputFile'
+import { checkOutDirectory, openOutputFile } from './outputFile'
+import type { DemoLedger } from './startDemoLedger'
 import { startDemoLedger } from './startDemoLedger'
-import { writeCheckpointFile } from './writeCheckpointFile'
+import type { HistoryQuery } from './types'
 
 /**
  * The body of `confirmed-rpc history`. Everything the user can get wrong is checked first (the
@@ -115,20 +115,11 @@ type ExportContext = Readonly<{
   outName: string
 }>
 
+/** Runs the checked export: walks, writes batch by batch, reports progress; resolves to the exit code. */
 async function exportHistory(query: HistoryQuery, context: ExportContext): Promise<number> {
-  const { parsed, io, host, demo, resume, checkpointFile, outName } = context
-  const client = createHistoryClient({
-    urls: demo === undefined ? parsed.urls : [demo.url],
-    requestsPerSecond: parsed.requestsPerSecond,
-  })
+  const { parsed, io, host, resume, outName } = context
   const controller = new AbortController()
-  const walk = openHistoryWalk(client, query, {
-    pageSize: parsed.pageSize,
-    parallel: parsed.parallel,
-    resume: resume?.walk,
-    signal: controller.signal,
-    now: host.now,
-  })
+  const walk = startWalk(query, context, controller.signal)
   const progress = createProgress(io, {
     tty: host.stderrIsTTY,
     columns: host.stderrColumns,
@@ -137,62 +128,27 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   })
   const started = host.now()
   const firstEntries = resume?.entries ?? 0
-  let entries = firstEntries
-  let pages = resume?.pages ?? 0
+  const tally: Tally = { entries: firstEntries, pages: resume?.pages ?? 0 }
   const state = (): ProgressState => {
     const remaining = walk.checkpoint().remaining
     return {
-      entries,
-      pages,
-      entriesThisRun: entries - firstEntries,
+      entries: tally.entries,
+      pages: tally.pages,
+      entriesThisRun: tally.entries - firstEntries,
       elapsedMs: host.now() - started,
       remaining: query.limit === undefined ? undefined : remaining,
     }
   }
 
-  const header =
-    query.format === 'csv'
-      ? `${csvColumns(query.transactions, query.wallet === true).join(',')}\n`
-      : ''
-  let file: OutputFile | undefined
-  const save = () => {
-    if (file === undefined || checkpointFile === undefined) return
-    writeCheckpointFile(checkpointFile, {
-      version: 1,
-      query,
-      outputBytes: file.bytes(),
-      entries,
-      pages,
-      walk: walk.checkpoint(),
-    })
-  }
-  if (parsed.out !== undefined && checkpointFile !== undefined) {
-    // A new export first replaces the checkpoint (0 bytes vouched for), then empties the output:
-    // a crash in between leaves a checkpoint that resumes from the start.
-    if (resume === undefined) {
-      writeCheckpointFile(checkpointFile, {
-        version: 1,
-        query,
-        outputBytes: 0,
-        entries: 0,
-        pages: 0,
-        walk: walk.checkpoint(),
-      })
-    }
-    file = openOutputFile(parsed.out, resume?.outputBytes ?? 0)
-    if (file === undefined) throw new Error(`${outName} changed while opening it`)
-    if (file.bytes() === 0 && header !== '') file.append(header)
-  } else if (header !== '') {
-    io.stdout(header)
-  }
+  const { file, save } = openOutput(query, walk, tally, context)
 
   let readerGone = false
   const stopListening = host.onInterrupt(() => controller.abort())
   try {
     for await (const batch of walk.batches()) {
       const text = formatEntries(query, batch)
-      entries += batch.length
-      pages += 1
+      tally.entries += batch.length
+      tally.pages += 1
       if (file === undefined) {
         io.stdout(text)
         // The reader left (`| head`): what follows would be fetched for nobody.
@@ -212,7 +168,7 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     const where = file === undefined ? '' : '; run the same command with --resume to continue'
     progress.finish(
       state(),
-      `stopped by an error after ${entries.toLocaleString('en')} entries${where}`,
+      `stopped by an error after ${tally.entries.toLocaleString('en')} entries${where}`,
     )
     throw error
   } finally {
@@ -225,11 +181,75 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     const how = file === undefined ? '' : `; run the same command with --resume to continue`
     progress.finish(
       state(),
-      `interrupted: ${entries.toLocaleString('en')} entries in ${target}${how}`,
+      `interrupted: ${tally.entries.toLocaleString('en')} entries in ${target}${how}`,
     )
-    return INTERRUPTED_EXIT_CODE
+    return EXIT_CODES.interrupted
   }
   const done = readerGone ? 'stdout closed' : 'done'
-  progress.finish(state(), `${done}: ${entries.toLocaleString('en')} entries in ${target}`)
+  progress.finish(state(), `${done}: ${tally.entries.toLocaleString('en')} entries in ${target}`)
   return EXIT_CODES.ok
+}
+
+/** The walk of an export: on the endpoints given (or the demo's), from the checkpoint if any. */
+function startWalk(query: HistoryQuery, context: ExportContext, signal: AbortSignal): HistoryWalk {
+  const { parsed, host, demo, resume } = context
+  const client = createHistoryClient({
+    urls: demo === undefined ? parsed.urls : [demo.url],
+    requestsPerSecond: parsed.requestsPerSecond,
+  })
+  return openHistoryWalk(client, query, {
+    pageSize: parsed.pageSize,
+    parallel: parsed.parallel,
+    resume: resume?.walk,
+    signal,
+    now: host.now,
+  })
+}
+
+/** Entries and batches in the output so far, earlier runs of a resumed export included. */
+type Tally = { entries: number; pages: number }
+
+/** Where the batches go: the output file with its checkpoint (`--out`), or stdout. */
+type ExportOutput = Readonly<{
+  /** The output file; `undefined` when the batches go to stdout. */
+  file: OutputFile | undefined
+  /** Replaces the checkpoint file with one that vouches for the file as written (no-op on stdout). */
+  save: () => void
+}>
+
+/**
+ * Opens the output of an export. With `--out`, a new export first replaces the checkpoint (0
+ * bytes vouched for), then empties the output: a crash in between leaves a checkpoint that
+ * resumes from the start; a resumed one cuts the output to what its checkpoint vouches for. The
+ * CSV header is written once, at the start of the output.
+ */
+function openOutput(
+  query: HistoryQuery,
+  walk: HistoryWalk,
+  tally: Readonly<Tally>,
+  context: ExportContext,
+): ExportOutput {
+  const { parsed, io, resume, checkpointFile, outName } = context
+  const header =
+    query.format === 'csv'
+      ? `${csvColumns(query.transactions, query.wallet === true).join(',')}\n`
+      : ''
+  if (parsed.out === undefined || checkpointFile === undefined) {
+    if (header !== '') io.stdout(header)
+    return { file: undefined, save: () => {} }
+  }
+  const checkpoint = (outputBytes: number, entries: number, pages: number) =>
+    writeCheckpointFile(checkpointFile, {
+      version: 1,
+      query,
+      outputBytes,
+      entries,
+      pages,
+      walk: walk.checkpoint(),
+    })
+  if (resume === undefined) checkpoint(0, 0, 0)
+  const file = openOutputFile(parsed.out, resume?.outputBytes ?? 0)
+  if (file === undefined) throw new Error(`${outName} changed while opening it`)
+  if (file.bytes() === 0 && header !== '') file.append(header)
+  return { file, save: () => checkpoint(file.bytes(), tally.entries, tally.pages) }
 }

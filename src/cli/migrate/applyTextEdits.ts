@@ -1,4 +1,4 @@
-import type { TextEdit } from './TextEdit'
+import type { TextEdit } from './types'
 
 /**
  * Applies edits to a text. Inserts at one position keep the order they were given in; ranges

@@ -1,7 +1,21 @@
 import { readdirSync, statSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
-import { UsageError } from '../UsageError'
-import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS } from './sourceExtensions'
+import { UsageError } from '../command/process'
+
+/** The file extensions the codemod reads: TypeScript and JavaScript in every module flavour. */
+export const SOURCE_EXTENSIONS: readonly string[] = [
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+]
+
+/** Directories never entered when a directory is given: dependencies and build output. */
+const SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', 'dist']
 
 /**
  * The source files under the paths given on the command line, absolute, sorted, each once.

@@ -51,3 +51,8 @@ export const DEPRECATED_METHODS = {
 
 /** The name of a method in {@link DEPRECATED_METHODS}. */
 export type DeprecatedMethod = keyof typeof DEPRECATED_METHODS
+
+/** Whether a property name is one of the methods the codemod rewrites. */
+export function isDeprecatedMethod(name: string): name is DeprecatedMethod {
+  return Object.hasOwn(DEPRECATED_METHODS, name)
+}

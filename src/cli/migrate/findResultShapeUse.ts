@@ -8,8 +8,19 @@ import {
   SyntaxKind,
   type VariableDeclaration,
 } from 'ts-morph'
-import type { ResultShapeUse } from './ResultShapeUse'
-import { shortText } from './shortText'
+import { shortText } from './formatMigrateReport'
+
+/**
+ * Why a `getConfirmedTransaction` call cannot become `getTransaction`:
+ *
+ * - `transaction`: code reads the result's `transaction`, whose type changes from a web3.js
+ *   `Transaction` to `{ message, signatures }`;
+ * - `unfollowed`: the result goes where the codemod does not follow it (returned, passed to a
+ *   function, stored, declared with a type), so it cannot tell whether `transaction` is read.
+ *
+ * `detail` names the place, quoting the code (`tx.transaction.signatures`, `returned`).
+ */
+export type ResultShapeUse = Readonly<{ kind: 'transaction' | 'unfollowed'; detail: string }>
 
 /** What following a value found: every place it is used in a way that matters, or none. */
 type Uses = ResultShapeUse[]

@@ -1,5 +1,6 @@
-import type { FileMigration } from './FileMigration'
-import { formatFinding } from './formatFinding'
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
+import type { Node } from 'ts-morph'
+import type { FileMigration, MigrateFinding } from './types'
 
 /** How the run went, for {@link formatMigrateReport}. */
 export type MigrateReportOptions = Readonly<{
@@ -46,4 +47,37 @@ export function formatMigrateReport(
     `${count('rewritten')} rewritten, ${count('left')} left with a comment, ${count('ignored')} ignored (not a web3.js Connection)${doubleText}; ${action}${failed.length > 0 ? `; ${failed.length} failed` : ''}`,
   )
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * One report line: `path:line:column: rewritten old -> new: how`, or `left old: why` (a comment
+ * above the call says the same), `ignored old: why it is not a web3.js Connection call`, or
+ * `test double old: what to change in it`.
+ */
+function formatFinding(finding: MigrateFinding): string {
+  const where = `${finding.file}:${finding.line}:${finding.column}`
+  const what =
+    finding.outcome === 'rewritten' ? `${finding.method} -> ${finding.replacement}` : finding.method
+  const outcome = finding.outcome === 'double' ? 'test double' : finding.outcome
+  return `${where}: ${outcome} ${what}: ${finding.detail}`
+}
+
+/**
+ * A unified diff of one file, with `a/` and `b/` prefixes and three lines of context, which
+ * `git apply` and `patch -p1` take as they are. `path` uses forward slashes.
+ */
+export function formatUnifiedDiff(path: string, before: string, after: string): string {
+  return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  })
+}
+
+/**
+ * A node's source on one line, cut to `max` characters: how reports and comments quote code
+ * (`tx.transaction.signatures`) without pasting a whole multi-line expression.
+ */
+export function shortText(node: Node, max = 50): string {
+  const text = node.getText().replace(/\s+/g, ' ')
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text
 }

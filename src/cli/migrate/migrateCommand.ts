@@ -1,10 +1,25 @@
-import type { CliCommand } from '../CliCommand'
-import { parseCommandArgs } from '../parseCommandArgs'
-import { UsageError } from '../UsageError'
-import { collectSourceFiles } from './collectSourceFiles'
-import { loadTsMorph } from './loadTsMorph'
-import { MIGRATE_OPTIONS } from './migrateOptions'
-import { SOURCE_EXTENSIONS } from './sourceExtensions'
+import { parseCommandArgs } from '../command/parseCommandArgs'
+import { UsageError } from '../command/process'
+import type { CliCommand, CliOption } from '../command/types'
+import { collectSourceFiles, SOURCE_EXTENSIONS } from './collectSourceFiles'
+import type { TsMorph } from './types'
+
+/** The options of `confirmed-rpc migrate` (its `--help` and its argument parsing read them). */
+const MIGRATE_OPTIONS = {
+  write: {
+    type: 'boolean',
+    short: 'w',
+    description: 'apply the rewrites to the files in place instead of printing a diff',
+    example: 'confirmed-rpc migrate --write src',
+  },
+  project: {
+    type: 'string',
+    short: 'p',
+    valueName: 'tsconfig',
+    description: 'the tsconfig.json to resolve types with (default: the nearest one above the cwd)',
+    example: 'confirmed-rpc migrate --project tsconfig.app.json src',
+  },
+} as const satisfies Readonly<Record<string, CliOption>>
 
 /**
  * `confirmed-rpc migrate <paths...>`: rewrites web3.js v1 calls of the deprecated methods to
@@ -69,4 +84,29 @@ export const migrateCommand: CliCommand = {
       io,
     )
   },
+}
+
+/**
+ * Loads ts-morph, an optional peer dependency: apps that install confirmed-rpc never download
+ * it (nor the TypeScript compiler it bundles); only the `migrate` command needs it. Missing, it
+ * is a `UsageError` (exit 2) that says how to install it. `load` is for tests.
+ */
+export async function loadTsMorph(
+  load: () => Promise<TsMorph> = () => import('ts-morph'),
+): Promise<TsMorph> {
+  try {
+    return await load()
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    const message = error instanceof Error ? error.message : ''
+    if (
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      /ts-morph/.test(message)
+    ) {
+      throw new UsageError(
+        'the migrate command needs ts-morph, an optional peer dependency that is not installed: run `npm i -D ts-morph`',
+      )
+    }
+    throw error
+  }
 }

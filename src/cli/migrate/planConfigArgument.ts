@@ -1,9 +1,20 @@
-import { Node, type Type, ts } from 'ts-morph'
-import type { ConfigPlan } from './ConfigPlan'
-import { extendObjectLiteral } from './extendObjectLiteral'
-import { isSimpleExpression } from './isSimpleExpression'
-import { shortText } from './shortText'
-import { VERSION_PROPERTY as VERSION } from './versionProperty'
+import { Node, type ObjectLiteralExpression, type Type, ts } from 'ts-morph'
+import { shortText } from './formatMigrateReport'
+import type { TextEdit } from './types'
+
+/**
+ * The property every rewritten transaction call gets: without it the replacement, like the
+ * deprecated method, refuses v0 transactions (`-32015`); with it they are returned, `version: 0`.
+ */
+const VERSION = 'maxSupportedTransactionVersion: 0'
+
+/**
+ * How the commitment argument of a deprecated transaction call becomes the replacement's
+ * config object: the edits and a note for the report, or why it cannot be done safely.
+ */
+type ConfigPlan =
+  | Readonly<{ ok: true; edits: readonly TextEdit[]; note: string }>
+  | Readonly<{ ok: false; reason: string }>
 
 /**
  * Turns the commitment argument of `getConfirmedTransaction(sig, commitment?)` (and of the
@@ -40,22 +51,8 @@ export function planConfigArgument(
       note: `no commitment: \`{ ${VERSION} }\` added`,
     }
   }
-  const start = argument.getStart()
-  const end = argument.getEnd()
-  const text = shortText(argument)
-  const replace = (replacement: string, note: string): ConfigPlan => ({
-    ok: true,
-    edits: [{ start, end, text: replacement }],
-    note,
-  })
-  const wrap = (open: string, close: string, note: string): ConfigPlan => ({
-    ok: true,
-    edits: [
-      { start, end: start, text: open },
-      { start: end, end, text: close },
-    ],
-    note,
-  })
+  const edit = argumentEdits(argument)
+  const { text, simple, replace, wrap, guarded } = edit
   if (isUndefinedLiteral(argument)) {
     return replace(`{ ${VERSION} }`, `\`${text}\` commitment: \`{ ${VERSION} }\``)
   }
@@ -67,18 +64,6 @@ export function planConfigArgument(
     )
   }
   if (Node.isObjectLiteralExpression(argument)) return extendObjectLiteral(argument)
-
-  const simple = isSimpleExpression(argument)
-  const guarded = (why: string): ConfigPlan =>
-    simple
-      ? replace(
-          `typeof ${argument.getText()} === 'string' ? { commitment: ${argument.getText()}, ${VERSION} } : { ...${argument.getText()}, ${VERSION} }`,
-          `${why}: tested at run time (\`typeof ${text} === 'string'\`)`,
-        )
-      : {
-          ok: false,
-          reason: `${why}, and \`${text}\` is not a plain name that can be tested before use; assign it to a variable first`,
-        }
 
   const type = argument.getType()
   if (type.isAny() || type.isUnknown()) {
@@ -92,48 +77,11 @@ export function planConfigArgument(
       ? replace(`{ ${VERSION} }`, `\`${text}\` is always undefined: \`{ ${VERSION} }\``)
       : { ok: false, reason: `\`${text}\` is always undefined, but evaluating it may matter` }
   }
-  const strings = rest.every(isStringLike)
-  const objects = rest.every((part) => part.isObject() || part.isIntersection())
-  if (strings) {
-    // `{ commitment }` when the variable already has the property's name.
-    const property =
-      Node.isIdentifier(argument) && argument.getText() === 'commitment'
-        ? 'commitment'
-        : `commitment: ${argument.getText()}`
-    if (nullish.length === 0 || !exactOptionalPropertyTypes) {
-      const note = `commitment \`${text}\` moved into \`{ commitment, ${VERSION} }\``
-      return Node.isIdentifier(argument)
-        ? replace(`{ ${property}, ${VERSION} }`, note)
-        : wrap('{ commitment: ', `, ${VERSION} }`, note)
-    }
-    const absent = nullish.some((part) => part.isNull()) ? '== null' : '=== undefined'
-    return simple
-      ? replace(
-          `{ ...(${argument.getText()} ${absent} ? {} : { ${property} }), ${VERSION} }`,
-          `commitment \`${text}\` may be undefined (exactOptionalPropertyTypes): set only when defined`,
-        )
-      : {
-          ok: false,
-          reason: `commitment \`${text}\` may be undefined, which exactOptionalPropertyTypes rejects as \`{ commitment: undefined }\`, and it is not a plain name that can be tested first; assign it to a variable`,
-        }
+  if (rest.every(isStringLike)) {
+    return planStringArgument(argument, edit, nullish, exactOptionalPropertyTypes)
   }
-  if (objects) {
-    const versions = rest.map((part) => part.getProperty('maxSupportedTransactionVersion'))
-    if (versions.every((symbol) => symbol !== undefined && !symbol.isOptional())) {
-      return {
-        ok: true,
-        edits: [],
-        note: `\`${text}\` already sets maxSupportedTransactionVersion`,
-      }
-    }
-    // The version first when the object may carry its own, so that its value wins.
-    return versions.some((symbol) => symbol !== undefined)
-      ? wrap(
-          `{ ${VERSION}, ...`,
-          ' }',
-          `config \`${text}\` spread after \`${VERSION}\` (it may set its own)`,
-        )
-      : wrap('{ ...', `, ${VERSION} }`, `config \`${text}\` spread into \`{ ..., ${VERSION} }\``)
+  if (rest.every((part) => part.isObject() || part.isIntersection())) {
+    return planObjectArgument(edit, rest)
   }
   if (rest.every((part) => isStringLike(part) || part.isObject() || part.isIntersection())) {
     return guarded(`\`${text}\` is a commitment string or a config object`)
@@ -142,6 +90,106 @@ export function planConfigArgument(
     ok: false,
     reason: `\`${text}\` is a ${type.getText(argument)}: neither a commitment string nor a config object`,
   }
+}
+
+/** The ways a plan rewrites the argument in place, and how a note quotes it. */
+type ArgumentEdits = Readonly<{
+  /** The argument as a note quotes it (see `shortText`). */
+  text: string
+  /** Whether the argument can be written twice (see {@link isSimpleExpression}). */
+  simple: boolean
+  /** Replaces the argument with `replacement`. */
+  replace: (replacement: string, note: string) => ConfigPlan
+  /** Puts `open` before the argument and `close` after it. */
+  wrap: (open: string, close: string, note: string) => ConfigPlan
+  /** Tests the argument at run time (`typeof x === 'string' ? ... : ...`), if it can be written twice. */
+  guarded: (why: string) => ConfigPlan
+}>
+
+function argumentEdits(argument: Node): ArgumentEdits {
+  const start = argument.getStart()
+  const end = argument.getEnd()
+  const text = shortText(argument)
+  const simple = isSimpleExpression(argument)
+  const replace = (replacement: string, note: string): ConfigPlan => ({
+    ok: true,
+    edits: [{ start, end, text: replacement }],
+    note,
+  })
+  const wrap = (open: string, close: string, note: string): ConfigPlan => ({
+    ok: true,
+    edits: [
+      { start, end: start, text: open },
+      { start: end, end, text: close },
+    ],
+    note,
+  })
+  const guarded = (why: string): ConfigPlan =>
+    simple
+      ? replace(
+          `typeof ${argument.getText()} === 'string' ? { commitment: ${argument.getText()}, ${VERSION} } : { ...${argument.getText()}, ${VERSION} }`,
+          `${why}: tested at run time (\`typeof ${text} === 'string'\`)`,
+        )
+      : {
+          ok: false,
+          reason: `${why}, and \`${text}\` is not a plain name that can be tested before use; assign it to a variable first`,
+        }
+  return { text, simple, replace, wrap, guarded }
+}
+
+/**
+ * A commitment whose type is a string: moved into `{ commitment, ... }`, set only when defined
+ * where it may be undefined and the project has `exactOptionalPropertyTypes`.
+ */
+function planStringArgument(
+  argument: Node,
+  edit: ArgumentEdits,
+  nullish: readonly Type[],
+  exactOptionalPropertyTypes: boolean,
+): ConfigPlan {
+  const { text, simple, replace, wrap } = edit
+  // `{ commitment }` when the variable already has the property's name.
+  const property =
+    Node.isIdentifier(argument) && argument.getText() === 'commitment'
+      ? 'commitment'
+      : `commitment: ${argument.getText()}`
+  if (nullish.length === 0 || !exactOptionalPropertyTypes) {
+    const note = `commitment \`${text}\` moved into \`{ commitment, ${VERSION} }\``
+    return Node.isIdentifier(argument)
+      ? replace(`{ ${property}, ${VERSION} }`, note)
+      : wrap('{ commitment: ', `, ${VERSION} }`, note)
+  }
+  const absent = nullish.some((part) => part.isNull()) ? '== null' : '=== undefined'
+  return simple
+    ? replace(
+        `{ ...(${argument.getText()} ${absent} ? {} : { ${property} }), ${VERSION} }`,
+        `commitment \`${text}\` may be undefined (exactOptionalPropertyTypes): set only when defined`,
+      )
+    : {
+        ok: false,
+        reason: `commitment \`${text}\` may be undefined, which exactOptionalPropertyTypes rejects as \`{ commitment: undefined }\`, and it is not a plain name that can be tested first; assign it to a variable`,
+      }
+}
+
+/** A config whose type is an object: spread, the version before it when it may set its own. */
+function planObjectArgument(edit: ArgumentEdits, rest: readonly Type[]): ConfigPlan {
+  const { text, wrap } = edit
+  const versions = rest.map((part) => part.getProperty('maxSupportedTransactionVersion'))
+  if (versions.every((symbol) => symbol !== undefined && !symbol.isOptional())) {
+    return {
+      ok: true,
+      edits: [],
+      note: `\`${text}\` already sets maxSupportedTransactionVersion`,
+    }
+  }
+  // The version first when the object may carry its own, so that its value wins.
+  return versions.some((symbol) => symbol !== undefined)
+    ? wrap(
+        `{ ${VERSION}, ...`,
+        ' }',
+        `config \`${text}\` spread after \`${VERSION}\` (it may set its own)`,
+      )
+    : wrap('{ ...', `, ${VERSION} }`, `config \`${text}\` spread into \`{ ..., ${VERSION} }\``)
 }
 
 /** `undefined` (the global, not a shadowing binding) or `void 0`. */
@@ -156,4 +204,83 @@ function isStringLike(type: Type): boolean {
 
 function isVoid(type: Type): boolean {
   return (type.getFlags() & ts.TypeFlags.Void) !== 0
+}
+
+/**
+ * Adds `maxSupportedTransactionVersion: 0` after the literal's last property, on a line of its
+ * own when the literal spans lines, keeping a trailing comma where there was one.
+ */
+function extendObjectLiteral(literal: ObjectLiteralExpression): ConfigPlan {
+  const properties = literal.getProperties()
+  const sets = properties.some(
+    (property) =>
+      (Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property)) &&
+      property.getName() === 'maxSupportedTransactionVersion',
+  )
+  if (sets) {
+    return {
+      ok: true,
+      edits: [],
+      note: 'the config object already sets maxSupportedTransactionVersion',
+    }
+  }
+  const last = properties.at(-1)
+  const note = `\`${VERSION}\` added to the config object`
+  if (last === undefined) {
+    return {
+      ok: true,
+      edits: [{ start: literal.getStart(), end: literal.getEnd(), text: `{ ${VERSION} }` }],
+      note,
+    }
+  }
+  const source = literal.getSourceFile().getFullText()
+  const afterLast = last.getEnd()
+  const comma = /^\s*,/.exec(source.slice(afterLast, literal.getEnd() - 1))
+  const multiline = source.slice(literal.getStart(), literal.getEnd()).includes('\n')
+  if (!multiline) {
+    return { ok: true, edits: [{ start: afterLast, end: afterLast, text: `, ${VERSION}` }], note }
+  }
+  const lineStart = source.lastIndexOf('\n', last.getStart() - 1) + 1
+  const indent = /^[ \t]*/.exec(source.slice(lineStart))?.[0] ?? ''
+  const eol = source.includes('\r\n') ? '\r\n' : '\n'
+  return comma
+    ? {
+        ok: true,
+        edits: [
+          {
+            start: afterLast + comma[0].length,
+            end: afterLast + comma[0].length,
+            text: `${eol}${indent}${VERSION},`,
+          },
+        ],
+        note,
+      }
+    : {
+        ok: true,
+        edits: [{ start: afterLast, end: afterLast, text: `,${eol}${indent}${VERSION}` }],
+        note,
+      }
+}
+
+/**
+ * Whether an expression can be written twice in the output without running anything twice: a
+ * name, `this`, or a property path on one (`options.commitment`, `this.config?.commitment`,
+ * `settings['commitment']`). A rewrite that must test a value before using it (`typeof x ===
+ * 'string' ? ... : ...`) is only made on such expressions.
+ */
+function isSimpleExpression(node: Node): boolean {
+  if (Node.isIdentifier(node)) return node.getText() !== 'undefined'
+  if (Node.isThisExpression(node)) return true
+  if (Node.isPropertyAccessExpression(node)) return isSimpleExpression(node.getExpression())
+  if (Node.isElementAccessExpression(node)) {
+    const argument = node.getArgumentExpression()
+    return (
+      (Node.isStringLiteral(argument) || Node.isNumericLiteral(argument)) &&
+      isSimpleExpression(node.getExpression())
+    )
+  }
+  if (Node.isParenthesizedExpression(node) || Node.isNonNullExpression(node)) {
+    return isSimpleExpression(node.getExpression())
+  }
+  return false
 }

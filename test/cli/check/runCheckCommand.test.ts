@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CheckReport } from '../../../src/cli/check/types'
+import type { CheckReport } from '../../../src/cli/check/probeEndpoint'
 import { runCli } from '../../../src/cli/runCli'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'

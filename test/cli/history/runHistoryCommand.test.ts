@@ -9,18 +9,18 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HistoryCheckpointFile } from '../../../src/cli/history/HistoryCheckpointFile'
-import type { HistoryHost } from '../../../src/cli/history/HistoryHost'
+import { UsageError } from '../../../src/cli/command/process'
+import type { HistoryHost } from '../../../src/cli/command/types'
+import type { HistoryCheckpointFile } from '../../../src/cli/history/checkpointFile'
 import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
 import { runCli } from '../../../src/cli/runCli'
-import { UsageError } from '../../../src/cli/UsageError'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { captureIo } from '../captureIo'
 
 // The command in process, against a mock ledger served over loopback: the quick checks of its
 // output, checkpoint and validation. The process-level ones (kill -9, Ctrl-C, a terminal) are in
-// history.slow.test.ts.
+// historyCommand.slow.test.ts.
 const ledger = createMockLedger({ seed: 5, transactions: 2_000 })
 const [address = ''] = ledger.addresses()
 const oracle = ledger.signatures(address)

@@ -1,0 +1,42 @@
+import type { HistoryHost } from './types'
+
+/**
+ * The program's exit codes, one table so that commands and docs agree: 0 done, 2 the user's
+ * invocation or input is wrong (nothing written), 1 anything else failed, 130 (128 + SIGINT)
+ * stopped by Ctrl-C after what was done is recorded (`history`'s checkpoint, `worker`'s jobs).
+ */
+export const EXIT_CODES = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const
+
+/**
+ * A bad invocation or input the user can fix: an unknown option, a missing path, a missing
+ * optional dependency. The program prints the message and exits with 2, before writing anything.
+ */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+/**
+ * The {@link HistoryHost} of this process. The first Ctrl-C goes to the listener (the command
+ * stops its walk, writes its checkpoint and exits 130); a second one exits at once, which is
+ * safe as well: the output and its checkpoint are consistent on disk after every page.
+ */
+export function readProcessHost(): HistoryHost {
+  return {
+    env: process.env,
+    stderrIsTTY: process.stderr.isTTY === true,
+    stderrColumns: process.stderr.isTTY === true ? process.stderr.columns : undefined,
+    onInterrupt: (listener) => {
+      let seen = false
+      const handler = () => {
+        if (seen) process.exit(EXIT_CODES.interrupted)
+        seen = true
+        listener()
+      }
+      process.on('SIGINT', handler)
+      return () => {
+        process.off('SIGINT', handler)
+      }
+    },
+    now: () => performance.now(),
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/runCli'
+import { captureIo } from './captureIo'
+
+// The help screens as the program prints them: `--help`, `help <command>` and `<command> --help`.
+async function run(args: readonly string[]) {
+  const io = captureIo(import.meta.dirname)
+  const code = await runCli(args, io)
+  return { code, stdout: io.out(), stderr: io.err() }
+}
+
+describe('the help screens', () => {
+  it('--help lists every command and option, each with an example, on stdout', async () => {
+    const { code, stdout, stderr } = await run(['--help'])
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    expect(stdout).toContain('Usage: confirmed-rpc <command> [options]')
+    expect(stdout).toMatch(
+      /\n {2}migrate {4}rewrite web3\.js v1 calls .*\n {13}example: confirmed-rpc migrate src\n/,
+    )
+    expect(stdout).toMatch(/-h, --help .*\n +example: confirmed-rpc --help\n/)
+    expect(stdout).toMatch(/-v, --version .*\n +example: confirmed-rpc --version\n/)
+    expect(stdout).toContain(
+      'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures.',
+    )
+    expect((await run(['-h'])).stdout).toBe(stdout)
+    expect((await run(['help'])).stdout).toBe(stdout)
+  })
+
+  it('every help screen fits in 100 columns', async () => {
+    for (const args of [
+      ['--help'],
+      ['migrate', '--help'],
+      ['history', '--help'],
+      ['check', '--help'],
+      ['backfill', '--help'],
+      ['worker', '--help'],
+    ]) {
+      const { stdout } = await run(args)
+      const wide = stdout.split('\n').filter((line) => line.length > 100)
+      expect({ args, wide }).toEqual({ args, wide: [] })
+      expect(stdout.split('\n').length).toBeGreaterThan(10)
+    }
+  })
+
+  it('migrate --help lists every option with an example, wherever --help stands', async () => {
+    const { code, stdout } = await run(['migrate', '--help'])
+    expect(code).toBe(0)
+    expect(stdout).toContain('Usage: confirmed-rpc migrate [options] <paths...>')
+    expect(stdout).toMatch(
+      /\n {2}-w, --write +apply the rewrites .*\n +example: confirmed-rpc migrate --write src\n/,
+    )
+    expect(stdout).toMatch(
+      /\n {2}-p, --project <tsconfig> +the tsconfig\.json [^\n]*\n +the cwd\)\n +example: confirmed-rpc migrate --project tsconfig\.app\.json src\n/,
+    )
+    expect(stdout).toMatch(
+      /\n {2}-h, --help +print this help and exit\n +example: confirmed-rpc migrate --help\n/,
+    )
+    expect(stdout).toContain('Examples:\n  confirmed-rpc migrate src ')
+    expect((await run(['migrate', 'src', '-h'])).stdout).toBe(stdout)
+    expect((await run(['help', 'migrate'])).stdout).toBe(stdout)
+  })
+})

@@ -1,0 +1,150 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { applyPatch, parsePatch } from 'diff'
+import { afterAll, expect, it } from 'vitest'
+import { UsageError } from '../../../src/cli/command/process'
+import { loadTsMorph } from '../../../src/cli/migrate/migrateCommand'
+import type { TsMorph } from '../../../src/cli/migrate/types'
+import { runCli } from '../../../src/cli/runCli'
+import { captureIo } from '../captureIo'
+import { EXPECTED, INPUT } from '../migrateFixtures'
+import { tempProject } from '../tempProject'
+
+// `confirmed-rpc migrate` in process, through the dispatcher, on copies of the samples in
+// temporary projects (main.slow.test.ts runs the built program as a process).
+const projects: { dispose: () => void }[] = []
+afterAll(() => {
+  for (const project of projects) project.dispose()
+})
+
+const expected = (name: string) => readFileSync(resolve(EXPECTED, name), 'utf8')
+const original = (name: string) => readFileSync(resolve(INPUT, name), 'utf8')
+
+it('prints a unified diff on stdout and the report on stderr, and changes no file', async () => {
+  const names = ['awaited.ts', 'byName.cjs', 'nothing.ts']
+  const project = tempProject(names, { nodeModules: true })
+  projects.push(project)
+  const io = captureIo(project.dir)
+  expect(await runCli(['migrate', 'src'], io)).toBe(0)
+  const patches = parsePatch(io.out())
+  expect(patches.map((patch) => [patch.oldFileName, patch.newFileName])).toEqual([
+    ['a/src/awaited.ts', 'b/src/awaited.ts'],
+    ['a/src/byName.cjs', 'b/src/byName.cjs'],
+  ])
+  // The diff applied to the originals gives the expected output; the files are untouched.
+  for (const [patch, name] of patches.map((patch, index) => [patch, names[index] ?? ''] as const)) {
+    expect(applyPatch(original(name), patch)).toBe(expected(name))
+    expect(readFileSync(join(project.dir, 'src', name), 'utf8')).toBe(original(name))
+  }
+  const report = io.err().split('\n')
+  expect(report[0]).toBe(
+    'confirmed-rpc migrate: 3 files read, compiler options from defaults (no tsconfig.json found)',
+  )
+  expect(report).toContain(
+    "src/awaited.ts:16:49: rewritten getConfirmedTransaction -> getTransaction: commitment 'finalized' moved into `{ commitment, maxSupportedTransactionVersion: 0 }`",
+  )
+  expect(report).toContain(
+    'src/byName.cjs:13:16: ignored getConfirmedTransaction: the type of `store` is unknown and its name does not look like a Connection',
+  )
+  expect(report.at(-2)).toBe(
+    '8 rewritten, 0 left with a comment, 1 ignored (not a web3.js Connection); 2 file(s) would change (run with --write to apply)',
+  )
+}, 60_000)
+
+it('--write rewrites in place; a file with syntax errors is left, reported, and makes it exit 1', async () => {
+  const project = tempProject(['chained.ts', 'shapeUsed.ts'], { nodeModules: false })
+  projects.push(project)
+  const broken = 'export const x = connection.getConfirmedTransaction(\n'
+  writeFileSync(join(project.dir, 'src/broken.ts'), broken)
+  // Windows line endings and a byte order mark survive, and the comment gets the same ending.
+  const crlf = [
+    'export async function f(connection, s) {',
+    '  const a = await connection.getConfirmedTransaction(s)',
+    '  return [a.slot, (await connection.getConfirmedTransaction(s)).transaction]',
+    '}',
+    '',
+  ]
+  writeFileSync(join(project.dir, 'src/crlf.js'), `\uFEFF${crlf.join('\r\n')}`)
+  const io = captureIo(project.dir)
+  expect(await runCli(['migrate', '--write', 'src'], io)).toBe(1)
+  expect(io.out()).toBe('')
+  // No node_modules: no web3.js types, so receivers were matched by name (and the report says
+  // so), with the same result on these samples.
+  for (const name of ['chained.ts', 'shapeUsed.ts']) {
+    expect(readFileSync(join(project.dir, 'src', name), 'utf8')).toBe(expected(name))
+  }
+  expect(readFileSync(join(project.dir, 'src/broken.ts'), 'utf8')).toBe(broken)
+  expect(readFileSync(join(project.dir, 'src/crlf.js'), 'utf8')).toBe(
+    `\uFEFF${[
+      crlf[0],
+      '  const a = await connection.getTransaction(s, { maxSupportedTransactionVersion: 0 })',
+      "  // confirmed-rpc migrate: getConfirmedTransaction kept: the result's `transaction` is read (`(...).transaction`), and getTransaction resolves `transaction` to { message, signatures }, not a web3.js Transaction",
+      ...crlf.slice(2),
+    ].join('\r\n')}`,
+  )
+  const report = io.err()
+  expect(report).toContain(
+    "\nsrc/broken.ts: failed: syntax error at line 2: ')' expected; left as it is\n",
+  )
+  expect(report).toContain(
+    '\nsrc/chained.ts: note: @solana/web3.js cannot be resolved from this file; receivers matched by name\n',
+  )
+  expect(report).toContain(
+    "\nsrc/chained.ts:5:21: rewritten getConfirmedTransaction -> getTransaction: commitment 'confirmed' moved into `{ commitment, maxSupportedTransactionVersion: 0 }` (receiver matched by its name `connection`)\n",
+  )
+  expect(report).toMatch(
+    /\n6 rewritten, 11 left with a comment, 0 ignored .*; 3 file\(s\) written; 1 failed\n$/,
+  )
+
+  // Run again on its own output: nothing left to do, and no comment added twice.
+  const again = captureIo(project.dir)
+  expect(await runCli(['migrate', '--write', 'src/chained.ts', 'src/shapeUsed.ts'], again)).toBe(0)
+  expect(again.err()).toMatch(
+    /0 rewritten, 10 left with a comment, 0 ignored .*; 0 file\(s\) written\n$/,
+  )
+  expect(readFileSync(join(project.dir, 'src/shapeUsed.ts'), 'utf8')).toBe(expected('shapeUsed.ts'))
+}, 60_000)
+
+it('reports getConfirmedSignaturesForAddress and test doubles in the report and its summary', async () => {
+  const project = tempProject(['slotRange.ts', 'testDoubles.ts'], { nodeModules: true })
+  projects.push(project)
+  const io = captureIo(project.dir)
+  expect(await runCli(['migrate', 'src'], io)).toBe(0)
+  const report = io.err().split('\n')
+  expect(report).toContain(
+    'src/slotRange.ts:10:39: left getConfirmedSignaturesForAddress: web3.js builds it on methods Agave 2.0 removed (getConfirmedBlockSignatures, getConfirmedSignaturesForAddress2), and no one call replaces its slot range: page getSignaturesForAddress between `before`/`until` signatures taken from getBlockSignatures',
+  )
+  expect(report).toContain(
+    "src/testDoubles.ts:16:42: test double getConfirmedTransaction: `jest.spyOn(connection, 'getConfirmedTransaction')` stands in for getConfirmedTransaction; once the code calls getTransaction it intercepts nothing: make it stand in for getTransaction, and return what getTransaction returns",
+  )
+  expect(report.at(-2)).toBe(
+    '1 rewritten, 1 left with a comment, 0 ignored (not a web3.js Connection), 5 test double(s) to update; 2 file(s) would change (run with --write to apply)',
+  )
+}, 60_000)
+
+const missing = (code: string, message: string) => () =>
+  Promise.reject(Object.assign(new Error(message), { code })) as Promise<TsMorph>
+
+it('loads ts-morph when it is installed', async () => {
+  const tsMorph = await loadTsMorph()
+  expect(typeof tsMorph.Project).toBe('function')
+})
+
+it('turns a missing ts-morph into a usage error that says how to install it', async () => {
+  for (const code of ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']) {
+    const error = await loadTsMorph(
+      missing(code, "Cannot find package 'ts-morph' imported from /app/dist/cli/main.js"),
+    ).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(UsageError)
+    expect((error as Error).message).toContain('run `npm i -D ts-morph`')
+  }
+})
+
+it('passes any other failure on', async () => {
+  await expect(
+    loadTsMorph(missing('ERR_MODULE_NOT_FOUND', "Cannot find package 'left-pad'")),
+  ).rejects.toThrow("Cannot find package 'left-pad'")
+  await expect(loadTsMorph(missing('EACCES', 'permission denied'))).rejects.not.toBeInstanceOf(
+    UsageError,
+  )
+})
