@@ -5,7 +5,7 @@ import type { WalkPlan } from '../history/types'
 import { walkPages } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { HistoryRange } from './HistoryRange'
+import type { HistoryRange } from './types'
 import { walkProviderPages } from './walkProviderPages'
 
 /** A range being fetched in the background, its pages kept until they are taken. @internal */
@@ -37,6 +37,17 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    * `slot` was kept yet and the range is still fetching: `false` otherwise (it went on meanwhile).
    */
   split(slot: bigint): boolean
+  /** The oldest slot it keeps, as far as known: `undefined` while pending, or for the last range. */
+  floor(): bigint | undefined
+  /**
+   * Whether it started at a tentative boundary (see `RangeBoundary.tentative`) that the endpoint
+   * did not read: its fetch ended without a single entry, or failed with a JSON-RPC error (-32020
+   * among them) before any. A history archive answers a foreign cursor with `[]`; Agave only when
+   * nothing lies below it. Either way, its slots are not known to be empty: the walk fetches
+   * them another way (see `walkRanges`). Its pages and `reversed` then yield nothing, and throw
+   * nothing. Meaningful once `finished` settled.
+   */
+  unread(): boolean
   /** Settles when the fetch stops (all fetched, failed, or aborted); never rejects. */
   finished: Promise<void>
 }>
@@ -72,6 +83,9 @@ export function runRange<TMode extends U64Mode>(
   let pending = range.floor === 'pending'
   let floor = range.floor === 'pending' ? undefined : range.floor
   let done = false
+  // Whether any entry came, kept or not: a tentative start was read (see `unread`).
+  let answered = false
+  let unread = false
   let failed = false
   let failure: unknown
   let wake = (): void => {}
@@ -101,6 +115,7 @@ export function runRange<TMode extends U64Mode>(
       const nodePages = () => walkPages(context, rangePlan, rangeStart, () => undefined)
       const source = provider ? providerPages(nodePages) : nodePages()
       for await (const page of source) {
+        answered = true
         const taken = page.filter(keep)
         if (taken.length > 0) {
           buffer.push(taken)
@@ -113,9 +128,16 @@ export function runRange<TMode extends U64Mode>(
         const last = page[page.length - 1]
         if (floor !== undefined && last !== undefined && last.slot < floor) break
       }
+      unread = range.tentative === true && !answered
     } catch (error) {
-      failed = true
-      failure = error
+      // The node's answer to a cursor it does not know (as `readsBoundary` reads it).
+      const refused =
+        isConfirmedRpcError(error, 'CURSOR_NOT_FOUND') || isConfirmedRpcError(error, 'RPC_ERROR')
+      if (range.tentative === true && !answered && refused) unread = true
+      else {
+        failed = true
+        failure = error
+      }
     } finally {
       done = true
       wake()
@@ -195,6 +217,8 @@ export function runRange<TMode extends U64Mode>(
       floor = slot
       return true
     },
+    floor: () => floor,
+    unread: () => unread,
     setFloor: (slot) => {
       floor = slot
       pending = false
