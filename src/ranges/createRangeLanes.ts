@@ -138,25 +138,6 @@ export function createRangeLanes<TMode extends U64Mode>(
     changed()
   }
 
-  const pickSplit = (): RangeSplit<TMode> | undefined => {
-    let best: RangeSplit<TMode> | undefined
-    for (const run of runs.slice(taken)) {
-      const at = run.progress()
-      const floor = at?.floor ?? bottom
-      if (at === undefined || floor === undefined || splitting.has(run)) continue
-      // A cut needs a slot strictly between the floor and the oldest kept slot.
-      if (at.lowest - floor < 2n || triedAt.get(run) === at.lowest) continue
-      const density = at.entries / Number(at.highest - at.lowest + 1n)
-      const ahead = density * Number(at.lowest - floor)
-      if (ahead < SPLIT_PAGES * plan.pageSize || (best !== undefined && ahead <= best.ahead)) {
-        continue
-      }
-      const target = floor + (at.lowest - floor) / 2n
-      best = { run, target, floor, keeps: at.floor, ahead, lowest: at.lowest }
-    }
-    return best
-  }
-
   return {
     async launch(range) {
       while (active >= lanes || runs.length - taken >= held) {
@@ -178,7 +159,8 @@ export function createRangeLanes<TMode extends U64Mode>(
     stride: (span) => stride(span, lanes, oldest ? runs : undefined),
     claimSplit() {
       const free = active + splitting.size < lanes && runs.length - taken + splitting.size < held
-      const pick = free ? pickSplit() : undefined
+      const candidates = runs.slice(taken).filter((run) => !splitting.has(run))
+      const pick = free ? pickSplit(candidates, triedAt, bottom, plan.pageSize) : undefined
       if (pick !== undefined) splitting.add(pick.run)
       return pick
     },
@@ -205,6 +187,29 @@ export function createRangeLanes<TMode extends U64Mode>(
     },
     settled: () => Promise.all(runs.map((run) => run.finished)).then(() => undefined),
   }
+}
+
+/** See `RangeLanes.claimSplit`: the best of `runs` to split, if any is worth it. */
+function pickSplit<TMode extends U64Mode>(
+  runs: readonly RangeRun<TMode>[],
+  triedAt: WeakMap<RangeRun<TMode>, bigint>,
+  bottom: bigint | undefined,
+  pageSize: number,
+): RangeSplit<TMode> | undefined {
+  let best: RangeSplit<TMode> | undefined
+  for (const run of runs) {
+    const at = run.progress()
+    const floor = at?.floor ?? bottom
+    if (at === undefined || floor === undefined) continue
+    // A cut needs a slot strictly between the floor and the oldest kept slot.
+    if (at.lowest - floor < 2n || triedAt.get(run) === at.lowest) continue
+    const density = at.entries / Number(at.highest - at.lowest + 1n)
+    const ahead = density * Number(at.lowest - floor)
+    if (ahead < SPLIT_PAGES * pageSize || (best !== undefined && ahead <= best.ahead)) continue
+    const target = floor + (at.lowest - floor) / 2n
+    best = { run, target, floor, keeps: at.floor, ahead, lowest: at.lowest }
+  }
+  return best
 }
 
 /** See `RangeLanes.stride`; `runs` only oldest first, whose strides follow the density seen. */

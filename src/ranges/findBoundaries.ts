@@ -30,6 +30,44 @@ async function newestEntrySlot<TMode extends U64Mode>(
   return newest === undefined ? undefined : BigInt(newest.slot)
 }
 
+/**
+ * The span of a walk from `start` (see `findBoundaries`) and whether it goes through the provider
+ * method; `undefined` when it cannot be cut: a node without the block methods or the slot
+ * methods, or an endpoint that does not read a boundary transaction as a cursor.
+ */
+async function findSpan<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  options: FindBoundariesOptions,
+): Promise<Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }> | undefined> {
+  const { signal } = options
+  const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
+  try {
+    const [top, bottom, bySlot] = await settleAll([
+      start.before === undefined
+        ? start.order === 'oldest'
+          ? newestEntrySlot(context, plan, start, signal)
+          : requestSlot(context, 'getSlot', commitment, signal)
+        : start.slot === undefined
+          ? lookUpSlot(context, plan, start.before, signal)
+          : BigInt(start.slot),
+      start.until === undefined
+        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
+        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      options.bySlot,
+    ])
+    // Asked once the span is known, so that a node without the block methods is not probed.
+    const cuttable = bySlot || (await options.foreignCursors())
+    if (top === undefined || bottom === undefined || !cuttable) return undefined
+    return { top, bottom, bySlot }
+  } catch (error) {
+    // The node answered: it does not serve these methods. The walk stays one range.
+    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+    return undefined
+  }
+}
+
 /** What `findBoundaries` cuts with. @internal */
 export type FindBoundariesOptions = Readonly<{
   /** Slots of the next range, asked for as each search starts. */
@@ -74,45 +112,20 @@ export async function* findBoundaries<TMode extends U64Mode>(
   start: HistoryCheckpoint,
   options: FindBoundariesOptions,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
-  const { stride, lanes, signal, find } = options
+  const { stride, lanes, find } = options
   const oldest = start.order === 'oldest'
-  let top: bigint | undefined
-  let bottom: bigint | undefined
-  let bySlot = false
-  let cuttable = false
-  try {
-    const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
-    ;[top, bottom, bySlot] = await settleAll([
-      start.before === undefined
-        ? oldest
-          ? newestEntrySlot(context, plan, start, signal)
-          : requestSlot(context, 'getSlot', commitment, signal)
-        : start.slot === undefined
-          ? lookUpSlot(context, plan, start.before, signal)
-          : BigInt(start.slot),
-      start.until === undefined
-        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
-        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
-      options.bySlot,
-    ])
-    // Asked once the span is known, so that a node without the block methods is not probed.
-    cuttable = bySlot || (await options.foreignCursors())
-  } catch (error) {
-    // The node answered: it does not serve these methods. The walk stays one range.
-    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
-  }
-  // An endpoint that does not read foreign cursors (a history archive) is walked as one range.
-  if (top === undefined || bottom === undefined || !cuttable) return
+  const span = await findSpan(context, plan, start, options)
+  if (span === undefined) return
+  const { top, bottom, bySlot } = span
   options.onSpan?.(top, bottom)
   const floor = bottom
-  const span = top - bottom
   // Targets in the order the ranges are handed out, each `stride` slots past the one before,
   // asked for as each search starts: a stride may follow what the walk has seen so far.
   const targets: bigint[] = []
   let last = oldest ? bottom : top
   const target = (index: number): bigint | undefined => {
     while (targets.length <= index) {
-      const wanted = stride(span)
+      const wanted = stride(top - bottom)
       const step = wanted > MIN_RANGE_SLOTS ? wanted : MIN_RANGE_SLOTS
       const next = oldest ? last + step : last - step
       // The last range keeps at least a stride's worth of slots.
