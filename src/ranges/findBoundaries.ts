@@ -5,8 +5,9 @@ import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import { lookUpSlot } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
 import { settleAll } from '../shared/async'
-import type { RangeBoundary } from './RangeBoundary'
-import { requestSlot } from './requestSlot'
+import type { BlockReader } from './createBlockReader'
+import { requestSlot } from './createBlockReader'
+import type { RangeBoundary } from './types'
 
 /** The fewest slots a range spans: a boundary costs a round trip. */
 const MIN_RANGE_SLOTS = 32n
@@ -26,6 +27,44 @@ async function newestEntrySlot<TMode extends U64Mode>(
   const config = { limit: 1, commitment: start.commitment, signal }
   const [newest] = await getSignaturesForAddress(context, plan.address, config)
   return newest === undefined ? undefined : BigInt(newest.slot)
+}
+
+/**
+ * The span of a walk from `start` (see `findBoundaries`) and whether it goes through the provider
+ * method; `undefined` when it cannot be cut: a node without the block methods or the slot
+ * methods, or an endpoint that does not read a boundary transaction as a cursor.
+ */
+async function findSpan<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  options: FindBoundariesOptions,
+): Promise<Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }> | undefined> {
+  const { signal } = options
+  const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
+  try {
+    const [top, bottom, bySlot] = await settleAll([
+      start.before === undefined
+        ? start.order === 'oldest'
+          ? newestEntrySlot(context, plan, start, signal)
+          : requestSlot(context, 'getSlot', commitment, signal)
+        : start.slot === undefined
+          ? lookUpSlot(context, plan, start.before, signal)
+          : BigInt(start.slot),
+      start.until === undefined
+        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
+        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      options.bySlot,
+    ])
+    // Asked once the span is known, so that a node without the block methods is not probed.
+    const cuttable = bySlot || (await options.foreignCursors())
+    if (top === undefined || bottom === undefined || !cuttable) return undefined
+    return { top, bottom, bySlot }
+  } catch (error) {
+    // The node answered: it does not serve these methods. The walk stays one range.
+    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+    return undefined
+  }
 }
 
 /** What `findBoundaries` cuts with. @internal */
@@ -72,45 +111,20 @@ export async function* findBoundaries<TMode extends U64Mode>(
   start: HistoryCheckpoint,
   options: FindBoundariesOptions,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
-  const { stride, lanes, signal, find } = options
+  const { stride, lanes, find } = options
   const oldest = start.order === 'oldest'
-  let top: bigint | undefined
-  let bottom: bigint | undefined
-  let bySlot = false
-  let cuttable = false
-  try {
-    const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
-    ;[top, bottom, bySlot] = await settleAll([
-      start.before === undefined
-        ? oldest
-          ? newestEntrySlot(context, plan, start, signal)
-          : requestSlot(context, 'getSlot', commitment, signal)
-        : start.slot === undefined
-          ? lookUpSlot(context, plan, start.before, signal)
-          : BigInt(start.slot),
-      start.until === undefined
-        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
-        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
-      options.bySlot,
-    ])
-    // Asked once the span is known, so that a node without the block methods is not probed.
-    cuttable = bySlot || (await options.foreignCursors())
-  } catch (error) {
-    // The node answered: it does not serve these methods. The walk stays one range.
-    if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
-  }
-  // An endpoint that does not read foreign cursors (a history archive) is walked as one range.
-  if (top === undefined || bottom === undefined || !cuttable) return
+  const span = await findSpan(context, plan, start, options)
+  if (span === undefined) return
+  const { top, bottom, bySlot } = span
   options.onSpan?.(top, bottom)
   const floor = bottom
-  const span = top - bottom
   // Targets in the order the ranges are handed out, each `stride` slots past the one before,
   // asked for as each search starts: a stride may follow what the walk has seen so far.
   const targets: bigint[] = []
   let last = oldest ? bottom : top
   const target = (index: number): bigint | undefined => {
     while (targets.length <= index) {
-      const wanted = stride(span)
+      const wanted = stride(top - bottom)
       const step = wanted > MIN_RANGE_SLOTS ? wanted : MIN_RANGE_SLOTS
       const next = oldest ? last + step : last - step
       // The last range keeps at least a stride's worth of slots.
@@ -158,5 +172,44 @@ export async function* findBoundaries<TMode extends U64Mode>(
     }
   } finally {
     await Promise.allSettled(searches)
+  }
+}
+
+/** Slots searched below a target for a block with transactions. */
+const WINDOW = 256n
+
+/**
+ * The boundary nearest below `target` (see `RangeBoundary`): a transaction of the newest block
+ * with transactions at or below `target` and above `floor`. Most slots hold such a block, so the
+ * blocks at `target` and `target - 1` are asked for at once, which settles it in one round trip;
+ * otherwise the produced slots of a window below `target` are listed and read newest first.
+ * `undefined` when the window holds none (a stretch of skipped or empty slots: the ranges on
+ * either side then stay one), or when the node refuses the block methods.
+ * @internal
+ */
+export async function findBoundary(
+  reader: BlockReader,
+  target: bigint,
+  floor: bigint,
+): Promise<RangeBoundary | undefined> {
+  if (!reader.usable() || target <= floor) return undefined
+  try {
+    const near = [target, target - 1n].filter((slot) => slot > floor)
+    const signatures = await settleAll(near.map((slot) => reader.firstSignature(slot)))
+    for (const [i, signature] of signatures.entries()) {
+      if (signature !== undefined) return { signature, slot: near[i] as bigint }
+    }
+    const from = target - WINDOW > floor ? target - WINDOW : floor + 1n
+    const slots = await reader.blocks(from, target - 2n)
+    for (let i = slots.length - 1; i >= 0; i--) {
+      const slot = slots[i] as bigint
+      const signature = await reader.firstSignature(slot)
+      if (signature !== undefined) return { signature, slot }
+    }
+    return undefined
+  } catch (error) {
+    // The node answered, and not with a block: it cannot give boundaries (see `usable`).
+    if (isConfirmedRpcError(error, 'RPC_ERROR')) return undefined
+    throw error
   }
 }

@@ -4,7 +4,7 @@ import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import { walkPages } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { HistoryRange } from './HistoryRange'
+import type { HistoryRange } from './types'
 import { walkProviderPages } from './walkProviderPages'
 
 /** A range being fetched in the background, its pages kept until they are taken. @internal */
@@ -36,6 +36,17 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    * `slot` was kept yet and the range is still fetching: `false` otherwise (it went on meanwhile).
    */
   split(slot: bigint): boolean
+  /** The oldest slot it keeps, as far as known: `undefined` while pending, or for the last range. */
+  floor(): bigint | undefined
+  /**
+   * Whether it started at a tentative boundary (see `RangeBoundary.tentative`) that the endpoint
+   * did not read: its fetch ended without a single entry, or failed with a JSON-RPC error (-32020
+   * among them) before any. A history archive answers a foreign cursor with `[]`; Agave only when
+   * nothing lies below it. Either way, its slots are not known to be empty: the walk fetches
+   * them another way (see `walkRanges`). Its pages and `reversed` then yield nothing, and throw
+   * nothing. Meaningful once `finished` settled.
+   */
+  unread(): boolean
   /** Settles when the fetch stops (all fetched, failed, or aborted); never rejects. */
   finished: Promise<void>
 }>
@@ -47,6 +58,32 @@ export type RangeProgress = Readonly<{
   entries: number
   floor: bigint | undefined
 }>
+
+/** What a range has fetched and where it stands, shared by its fetch and its readers. */
+type RangeState<TMode extends U64Mode> = {
+  /** Kept entries, page by page, newest first, until handed out. */
+  buffer: SignatureInfo<TMode>[][]
+  kept: number
+  lowest: bigint | undefined
+  highest: bigint | undefined
+  aboveSlot: bigint | undefined
+  /** Nothing is handed out while the floor is pending (see `RangeRun.setFloor`). */
+  pending: boolean
+  floor: bigint | undefined
+  done: boolean
+  /** Whether any entry came, kept or not: a tentative start was read (see `RangeRun.unread`). */
+  answered: boolean
+  unread: boolean
+  failed: boolean
+  failure: unknown
+  /** Wakes the reader waiting for a page. */
+  wake: () => void
+}
+
+/** Whether `entry` lies in the range's slots, as far as its floor is known. */
+const keeps = <TMode extends U64Mode>(state: RangeState<TMode>, entry: SignatureInfo<TMode>) =>
+  (state.aboveSlot === undefined || entry.slot < state.aboveSlot) &&
+  (state.floor === undefined || entry.slot >= state.floor)
 
 /**
  * Fetches one range of a walk with the walk's own machinery (`walkPages`: lagging-node checks,
@@ -64,28 +101,73 @@ export function runRange<TMode extends U64Mode>(
   onFinish: () => void,
   provider = false,
 ): RangeRun<TMode> {
-  const buffer: SignatureInfo<TMode>[][] = []
-  let kept = 0
-  let lowest: bigint | undefined
-  let highest: bigint | undefined
-  let pending = range.floor === 'pending'
-  let floor = range.floor === 'pending' ? undefined : range.floor
-  let done = false
-  let failed = false
-  let failure: unknown
-  let wake = (): void => {}
-  const { aboveSlot } = range
-  const keep = (entry: SignatureInfo<TMode>): boolean =>
-    (aboveSlot === undefined || entry.slot < aboveSlot) &&
-    (floor === undefined || entry.slot >= floor)
+  const pending = range.floor === 'pending'
+  const state: RangeState<TMode> = {
+    buffer: [],
+    kept: 0,
+    lowest: undefined,
+    highest: undefined,
+    aboveSlot: range.aboveSlot,
+    pending,
+    floor: pending ? undefined : range.floor,
+    done: false,
+    answered: false,
+    unread: false,
+    failed: false,
+    failure: undefined,
+    wake: () => {},
+  }
   const rangePlan: WalkPlan = {
     ...plan,
     signal,
-    floor: () => floor,
+    floor: () => state.floor,
     // Only a range that starts at the head has a head to check.
     headCheck: plan.headCheck && range.before === undefined,
   }
-  const rangeStart: HistoryCheckpoint = {
+  const nodePages = () => walkPages(context, rangePlan, rangeStart(start, range), () => undefined)
+  const source = provider
+    ? providerPages(context, rangePlan, start, range, signal, nodePages)
+    : nodePages()
+  const finished = fetchRange(state, source, range.tentative === true).finally(() => {
+    state.done = true
+    state.wake()
+    onFinish()
+  })
+  const progress = (): RangeProgress | undefined => {
+    const { done, pending, lowest, highest, kept, floor } = state
+    return done || provider || pending || lowest === undefined || highest === undefined
+      ? undefined
+      : { highest, lowest, entries: kept, floor }
+  }
+  return {
+    pages: () => bufferedPages(state),
+    reversed: () => reversedPages(state, finished),
+    coverage: () => coverage(state),
+    progress,
+    split: (slot) => {
+      // Kept entries all lie at or above `lowest`: none of them is lost to the range below.
+      const at = progress()
+      const { floor } = state
+      if (at === undefined || slot > at.lowest || (floor !== undefined && slot <= floor)) {
+        return false
+      }
+      state.floor = slot
+      return true
+    },
+    floor: () => state.floor,
+    unread: () => state.unread,
+    setFloor: (slot) => {
+      state.floor = slot
+      state.pending = false
+      state.wake()
+    },
+    finished,
+  }
+}
+
+/** Where a range's pages start: the walk's checkpoint moved to the range's `before`. */
+function rangeStart(start: HistoryCheckpoint, range: HistoryRange): HistoryCheckpoint {
+  return {
     version: 1,
     address: start.address,
     before: range.before,
@@ -95,110 +177,107 @@ export function runRange<TMode extends U64Mode>(
     commitment: start.commitment,
     done: false,
   }
-  const finished = (async () => {
-    try {
-      const nodePages = () => walkPages(context, rangePlan, rangeStart, () => undefined)
-      const source = provider ? providerPages(nodePages) : nodePages()
-      for await (const page of source) {
-        const taken = page.filter(keep)
-        if (taken.length > 0) {
-          buffer.push(taken)
-          kept += taken.length
-          highest ??= BigInt((taken[0] as SignatureInfo<TMode>).slot)
-          lowest = BigInt((taken[taken.length - 1] as SignatureInfo<TMode>).slot)
-        }
-        wake()
-        // A floor set after this page was asked for: the walk may already be past it.
-        const last = page[page.length - 1]
-        if (floor !== undefined && last !== undefined && last.slot < floor) break
-      }
-    } catch (error) {
-      failed = true
-      failure = error
-    } finally {
-      done = true
-      wake()
-      onFinish()
-    }
-  })()
+}
 
-  /**
-   * The range through the provider method; through the node's own paging if the provider refuses
-   * the first query (a cursor it does not know: the node's answer to that, `[]` or -32020, is the
-   * walk's).
-   */
-  async function* providerPages(
-    nodePages: () => AsyncGenerator<SignatureInfo<TMode>[], void, undefined>,
-  ): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
-    let answered = false
-    try {
-      for await (const page of walkProviderPages(context, rangePlan, start, range, signal)) {
-        answered = true
-        yield page
+/** Fetches the range's pages into `state` until its floor; never rejects. */
+async function fetchRange<TMode extends U64Mode>(
+  state: RangeState<TMode>,
+  source: AsyncGenerator<SignatureInfo<TMode>[], void, undefined>,
+  tentative: boolean,
+): Promise<void> {
+  try {
+    for await (const page of source) {
+      state.answered = true
+      const taken = page.filter((entry) => keeps(state, entry))
+      if (taken.length > 0) {
+        state.buffer.push(taken)
+        state.kept += taken.length
+        state.highest ??= BigInt((taken[0] as SignatureInfo<TMode>).slot)
+        state.lowest = BigInt((taken[taken.length - 1] as SignatureInfo<TMode>).slot)
       }
-    } catch (error) {
-      if (answered || !isConfirmedRpcError(error, 'RPC_ERROR')) throw error
-      yield* nodePages()
+      state.wake()
+      // A floor set after this page was asked for: the walk may already be past it.
+      const last = page[page.length - 1]
+      if (state.floor !== undefined && last !== undefined && last.slot < state.floor) break
+    }
+    state.unread = tentative && !state.answered
+  } catch (error) {
+    // The node's answer to a cursor it does not know (as `readsBoundary` reads it).
+    const refused =
+      isConfirmedRpcError(error, 'CURSOR_NOT_FOUND') || isConfirmedRpcError(error, 'RPC_ERROR')
+    if (tentative && !state.answered && refused) state.unread = true
+    else {
+      state.failed = true
+      state.failure = error
     }
   }
+}
 
-  async function* pages(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
-    for (;;) {
-      const page = pending ? undefined : buffer.shift()
-      if (page !== undefined) {
-        // Entries taken before the floor was known may lie below it.
-        const kept = page.filter(keep)
-        if (kept.length > 0) yield kept
-        continue
-      }
-      if (done && !pending) break
-      await new Promise<void>((resolve) => {
-        wake = resolve
-      })
+/**
+ * The range through the provider method; through the node's own paging if the provider refuses
+ * the first query (a cursor it does not know: the node's answer to that, `[]` or -32020, is the
+ * walk's).
+ */
+async function* providerPages<TMode extends U64Mode>(
+  context: MethodContext<TMode>,
+  rangePlan: WalkPlan,
+  start: HistoryCheckpoint,
+  range: HistoryRange,
+  signal: AbortSignal,
+  nodePages: () => AsyncGenerator<SignatureInfo<TMode>[], void, undefined>,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  let answered = false
+  try {
+    for await (const page of walkProviderPages(context, rangePlan, start, range, signal)) {
+      answered = true
+      yield page
     }
-    if (failed) throw failure
+  } catch (error) {
+    if (answered || !isConfirmedRpcError(error, 'RPC_ERROR')) throw error
+    yield* nodePages()
   }
+}
 
-  async function* reversed(): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
-    // An oldest-first walk knows each range's floor when the range starts.
-    await finished
-    if (failed) throw failure
-    while (buffer.length > 0) {
-      const kept = (buffer.pop() as SignatureInfo<TMode>[]).filter(keep)
-      if (kept.length > 0) yield kept.reverse()
+/** See `RangeRun.pages`. */
+async function* bufferedPages<TMode extends U64Mode>(
+  state: RangeState<TMode>,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  for (;;) {
+    const page = state.pending ? undefined : state.buffer.shift()
+    if (page !== undefined) {
+      // Entries taken before the floor was known may lie below it.
+      const kept = page.filter((entry) => keeps(state, entry))
+      if (kept.length > 0) yield kept
+      continue
     }
+    if (state.done && !state.pending) break
+    await new Promise<void>((resolve) => {
+      state.wake = resolve
+    })
   }
+  if (state.failed) throw state.failure
+}
 
-  const coverage = () => {
-    if (aboveSlot === undefined || lowest === undefined) return undefined
-    const bottom = done && floor !== undefined && !failed ? floor : lowest
-    return { entries: kept, slots: aboveSlot - bottom + 1n }
+/** See `RangeRun.reversed`. */
+async function* reversedPages<TMode extends U64Mode>(
+  state: RangeState<TMode>,
+  finished: Promise<void>,
+): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
+  // An oldest-first walk knows each range's floor when the range starts.
+  await finished
+  if (state.failed) throw state.failure
+  while (state.buffer.length > 0) {
+    const kept = (state.buffer.pop() as SignatureInfo<TMode>[]).filter((entry) =>
+      keeps(state, entry),
+    )
+    if (kept.length > 0) yield kept.reverse()
   }
+}
 
-  const progress = (): RangeProgress | undefined =>
-    done || provider || pending || lowest === undefined || highest === undefined
-      ? undefined
-      : { highest, lowest, entries: kept, floor }
-
-  return {
-    pages,
-    reversed,
-    coverage,
-    progress,
-    split: (slot) => {
-      // Kept entries all lie at or above `lowest`: none of them is lost to the range below.
-      const at = progress()
-      if (at === undefined || slot > at.lowest || (floor !== undefined && slot <= floor)) {
-        return false
-      }
-      floor = slot
-      return true
-    },
-    setFloor: (slot) => {
-      floor = slot
-      pending = false
-      wake()
-    },
-    finished,
-  }
+/** See `RangeRun.coverage`. */
+function coverage<TMode extends U64Mode>(state: RangeState<TMode>) {
+  const { aboveSlot, lowest, done, floor, failed, kept } = state
+  if (aboveSlot === undefined || lowest === undefined) return undefined
+  const bottom = done && floor !== undefined && !failed ? floor : lowest
+  return { entries: kept, slots: aboveSlot - bottom + 1n }
 }

@@ -3,13 +3,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MethodContext } from '../../src/actions/ActionClient'
 import { CursorNotFoundError } from '../../src/errors/ConfirmedRpcError'
-import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { transactionsForAddress } from '../../src/history/transactionsForAddress'
 import type { HistoryCheckpoint } from '../../src/history/types'
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
-import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import {
   type MockLedgerFaults,
@@ -29,6 +28,7 @@ import {
   setup,
 } from '../history/walkSetup'
 import { seededRandom } from '../reliability/support/seededRandom'
+import { settled } from './support/gatedWire'
 
 // The walk cut into slot ranges (`walker: rangeWalker({ parallel, order })`): the same entries,
 // in the same order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
@@ -89,47 +89,6 @@ describe('signaturesForAddress with parallel ranges', () => {
     expect(starts.length).toBeGreaterThan(Math.ceil(expected.length / 50))
   })
 
-  it('splits a range that turns out slow for a lane that comes free, exactly', async () => {
-    const ledger = ledgers['v1.18']
-    const expected = ledger.signatures(busiest).map((info) => info.signature)
-    const slotOf = new Map(ledger.signatures(busiest).map((info) => [info.signature, info.slot]))
-    const middle = ledger.signatures(busiest)[Math.floor(expected.length / 2)]?.slot ?? 0
-    // Pages of the older half come 5 ms late: the newer range ends first and its lane comes free.
-    const lastOfAnswer = new Set<string>()
-    const { context, wire } = setup(ledger, async (request, next) => {
-      const config = request.params[1] as { before?: string } | undefined
-      const before = config?.before
-      const older = before !== undefined && (slotOf.get(before) ?? middle) < middle
-      if (/SignaturesForAddress/.test(request.method) && older) {
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
-      const answer = await next(request)
-      const last = Array.isArray(answer) ? (answer.at(-1) as { signature: string }) : undefined
-      if (last !== undefined) lastOfAnswer.add(last.signature)
-      return answer
-    })
-    const walk = signaturesForAddress(context, busiest, {
-      walker: rangeWalker({ parallel: 2 }),
-      pageSize: 20,
-      ...FAST,
-    })
-    expect(await collect(walk)).toEqual(expected)
-    // A range starts from a boundary: a cursor no earlier page ended with. Two lanes cut the
-    // span once; each split starts one more range.
-    const pages = wire.sent.filter((request) => /SignaturesForAddress/.test(request.method))
-    const starts = pages.filter((request) => {
-      const before = (request.params[1] as { before?: string } | undefined)?.before
-      return before !== undefined && !lastOfAnswer.has(before)
-    })
-    expect(starts.length).toBeGreaterThan(1)
-    // The searches for the splits come after the ranges of the first cut started.
-    const firstOlderPage = wire.sent.indexOf(starts[0] as (typeof wire.sent)[number])
-    const laterSearches = wire.sent
-      .slice(firstOlderPage)
-      .filter((request) => request.method === 'getBlock')
-    expect(laterSearches.length).toBeGreaterThan(0)
-  })
-
   it('walks a node without block methods as one range, exactly', async () => {
     const ledger = ledgers['v1.18']
     const expected = ledger.signatures(busiest).map((info) => info.signature)
@@ -180,7 +139,7 @@ describe('signaturesForAddress with parallel ranges', () => {
     for await (const _ of walk) if (++seen === 90) break
     expect(wire.inFlight()).toBe(0)
     const sentAtBreak = wire.sent.length
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await settled(() => true)
     expect(wire.sent.length).toBe(sentAtBreak)
   })
 
@@ -213,15 +172,17 @@ describe('signaturesForAddress with parallel ranges', () => {
       for (const order of ['newest', 'oldest'] as const) {
         let open = (): void => {}
         const gate = new Promise<void>((resolve) => (open = resolve))
-        const timer = setTimeout(open, 300)
         const held: string[] = []
+        let waiting = 0
         const { context, wire } = setup(ledger, async (request, next) => {
           if (!searched.test(request.method)) return next(request)
           const first = request.params[0]
           const slot = typeof first === 'number' ? first : 0
           if (request.method === 'getSlot' || failsAtOnce(slot)) throw new Error('socket hang up')
           held.push(request.method)
+          waiting++
           await gate
+          waiting--
           return next(request)
         })
         const walk = signaturesForAddress(context, busiest, {
@@ -229,10 +190,17 @@ describe('signaturesForAddress with parallel ranges', () => {
           pageSize: 100,
         })
         const want = order === 'oldest' ? [...expected].reverse() : expected
-        expect(await collect(walk)).toEqual(want)
+        let ended = false
+        const walking = collect(walk).finally(() => {
+          ended = true
+        })
+        // Once the walk can go no further, the held requests are still running: the walk waits.
+        await settled(() => wire.inFlight() === waiting && waiting > 0)
         expect(held).toContain(heldMethod)
+        expect(ended).toBe(false)
+        open()
+        expect(await walking).toEqual(want)
         expect(wire.inFlight()).toBe(0)
-        clearTimeout(timer)
       }
     },
   )
@@ -254,100 +222,6 @@ describe('signaturesForAddress with parallel ranges', () => {
       process.off('warning', onWarning)
     }
     expect(warnings).not.toContain('MaxListenersExceededWarning')
-  })
-
-  it('refuses the walk options of old, `parallel` and `order`, naming the walker', () => {
-    const { context, wire } = setup(ledgers['v1.18'])
-    const resume: HistoryCheckpoint = { version: 1, address: busiest, done: false }
-    for (const [options, param] of [
-      [{ parallel: 4 }, 'options.parallel'],
-      [{ parallel: 1 }, 'options.parallel'],
-      [{ order: 'oldest' }, 'options.order'],
-      [{ order: 'newest' }, 'options.order'],
-      [{ walker: rangeWalker(), parallel: 4 }, 'options.parallel'],
-      // The order of a resumed walk is its checkpoint's: no `order` option with `resume` either.
-      [{ resume, order: 'oldest' }, 'options.order'],
-    ] as const) {
-      const walks = [
-        () =>
-          signaturesForAddress(context, busiest, options as unknown as SignaturesForAddressOptions),
-        () =>
-          transactionsForAddress(
-            context,
-            busiest,
-            options as unknown as SignaturesForAddressOptions,
-          ),
-      ]
-      for (const walk of walks) {
-        expect(walk).toThrowError(
-          expect.objectContaining({
-            code: 'INVALID_PARAM',
-            context: expect.objectContaining({
-              param,
-              reason: expect.stringContaining('rangeWalker'),
-            }),
-          }),
-        )
-      }
-    }
-    expect(wire.sent).toHaveLength(0)
-  })
-
-  it('refuses a walker option that is not a walker', () => {
-    const { context, wire } = setup(ledgers['v1.18'])
-    for (const walker of [8, 'oldest', { parallel: 8 }, rangeWalker]) {
-      expect(() =>
-        signaturesForAddress(context, busiest, {
-          walker,
-        } as unknown as SignaturesForAddressOptions),
-      ).toThrowError(
-        expect.objectContaining({
-          code: 'INVALID_PARAM',
-          context: expect.objectContaining({ param: 'options.walker' }),
-        }),
-      )
-    }
-    expect(wire.sent).toHaveLength(0)
-  })
-
-  it('refuses bad rangeWalker options when the walker is made', () => {
-    for (const [options, param] of [
-      [{ parallel: 0 }, 'parallel'],
-      [{ parallel: 65 }, 'parallel'],
-      [{ parallel: 2.5 }, 'parallel'],
-      [{ parallel: '8' }, 'parallel'],
-      [{ order: 'asc' }, 'order'],
-      [{ provider: 'yes' }, 'provider'],
-      [{ provider: 1 }, 'provider'],
-      [{ lanes: 4 }, 'options.lanes'],
-      [{ parallel: 4, resume: {} }, 'options.resume'],
-    ] as const) {
-      expect(() => rangeWalker(options as Parameters<typeof rangeWalker>[0])).toThrowError(
-        expect.objectContaining({
-          code: 'INVALID_PARAM',
-          context: expect.objectContaining({ method: 'rangeWalker', param }),
-        }),
-      )
-    }
-    for (const options of [null, 8, 'oldest']) {
-      expect(() =>
-        rangeWalker(options as unknown as Parameters<typeof rangeWalker>[0]),
-      ).toThrowError(
-        expect.objectContaining({
-          code: 'INVALID_PARAM',
-          context: expect.objectContaining({ method: 'rangeWalker', param: 'options' }),
-        }),
-      )
-    }
-    // The bounds and the defaults are accepted.
-    expect(rangeWalker()).toMatchObject({ order: 'newest' })
-    expect(rangeWalker({ parallel: 1 })).toMatchObject({ order: 'newest' })
-    expect(rangeWalker({ parallel: 64, order: 'oldest', provider: true })).toMatchObject({
-      order: 'oldest',
-    })
-    expect(
-      rangeWalker({ parallel: undefined, order: undefined, provider: undefined }),
-    ).toMatchObject({ order: 'newest' })
   })
 })
 
@@ -540,170 +414,6 @@ describe('parallel ranges: checkpoints', () => {
       remaining: 0,
       done: true,
     })
-  })
-})
-
-describe('parallel ranges through a provider that serves getTransactionsForAddress', () => {
-  const withProvider = (profile: LedgerProfile) =>
-    createMockLedger({
-      state: ledgers[profile].state,
-      profile,
-      providerMethods: ['getTransactionsForAddress'],
-    })
-
-  it.each(['v1.18', 'v4'] as const)(
-    'cuts by slot and pages by token, exactly (%s)',
-    async (profile) => {
-      const ledger = withProvider(profile)
-      const expected = ledger.signatures(busiest).map((info) => info.signature)
-      for (const order of ['newest', 'oldest'] as const) {
-        const { context, wire } = setup(ledger)
-        const walk = signaturesForAddress(context, busiest, {
-          walker: rangeWalker({ parallel: 4, order, provider: true }),
-          pageSize: 60,
-        })
-        expect(await collect(walk)).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
-        const sent = methods(wire.sent)
-        // No boundary search: the provider filters by slot.
-        expect(sent.filter((method) => /^getBlock/.test(method))).toEqual([])
-        // Node paging only for the range that starts at once, newest first, before the provider
-        // answered: one chain of cursors from the head, each older than the one before.
-        const cursors = wire.sent
-          .filter((request) => /SignaturesForAddress/.test(request.method))
-          .map((request) => (request.params[1] as { before?: string }).before)
-        // Oldest first, no paging: one one-entry request names the newest entry, the top of the
-        // span, under the replacement name that both profiles serve (no refused call first).
-        if (order === 'oldest') {
-          const asked = wire.sent
-            .filter((request) => /SignaturesForAddress/.test(request.method))
-            .map((request) => [request.method, request.params[1]])
-          expect(asked).toEqual([['getSignaturesForAddress', { limit: 1 }]])
-        } else {
-          expect(cursors[0]).toBeUndefined()
-          // (The head check asks from a cursor of its own, not in the history.)
-          const positions = cursors
-            .slice(1)
-            .map((cursor) => expected.indexOf(cursor ?? ''))
-            .filter((at) => at >= 0)
-          expect(positions.every((at, i) => at > (positions[i - 1] ?? -1))).toBe(true)
-          expect(positions.length).toBeLessThan(Math.ceil(expected.length / 60))
-        }
-        const queries = wire.sent.filter(
-          (request) => request.method === 'getTransactionsForAddress',
-        )
-        expect(queries.length + cursors.length).toBeGreaterThan(Math.ceil(expected.length / 60))
-        const tokens = queries.filter(
-          (request) => (request.params[1] as { paginationToken?: string }).paginationToken,
-        )
-        expect(tokens.length).toBeGreaterThan(0)
-      }
-    },
-  )
-
-  it('sends no getTransactionsForAddress unless the walker asks for the provider', async () => {
-    const ledger = withProvider('v1.18')
-    const expected = ledger.signatures(busiest).map((info) => info.signature)
-    for (const walker of [
-      rangeWalker(),
-      rangeWalker({ parallel: 4, order: 'oldest' }),
-      rangeWalker({ provider: false }),
-    ]) {
-      const { context, wire } = setup(ledger)
-      const walk = signaturesForAddress(context, busiest, { walker, pageSize: 100 })
-      const want = walker.order === 'oldest' ? [...expected].reverse() : expected
-      expect(await collect(walk)).toEqual(want)
-      const sent = methods(wire.sent)
-      expect(sent.filter((method) => method === 'getTransactionsForAddress')).toEqual([])
-      // The node's way instead: boundary blocks, and pages of getSignaturesForAddress.
-      expect(sent.filter((method) => method === 'getBlock').length).toBeGreaterThan(0)
-      expect(sent.filter((method) => method === 'getSignaturesForAddress').length).toBeGreaterThan(
-        0,
-      )
-    }
-    // Nor does the walk of one stream of pages.
-    const { context, wire } = setup(ledger)
-    expect(await collect(signaturesForAddress(context, busiest, { pageSize: 100 }))).toEqual(
-      expected,
-    )
-    expect(methods(wire.sent).filter((method) => method === 'getTransactionsForAddress')).toEqual(
-      [],
-    )
-  })
-
-  it('ends when a range is too close to its floor to split, with one-entry pages', async () => {
-    // A free lane keeps finding the node-paged first range "worth" splitting (three entries
-    // ahead) with no slot left between its oldest kept entry and its floor: the split fails, and
-    // must not be tried again until the range moves on (it once spun forever, starving timers).
-    const ledger = withProvider('v1.18')
-    const expected = ledger.signatures(busiest).map((info) => info.signature)
-    for (const parallel of [2, 3, 5]) {
-      const { context } = setup(ledger)
-      const walk = signaturesForAddress(context, busiest, {
-        walker: rangeWalker({ parallel, provider: true }),
-        pageSize: 1,
-      })
-      expect(await collect(walk)).toEqual(expected)
-    }
-  }, 60_000)
-
-  it.each(['v1.18', 'v4'] as const)(
-    'answers an unknown cursor as the node does (%s)',
-    async (profile) => {
-      const ledger = withProvider(profile)
-      const unknown = bs58.encode(new Uint8Array(64).fill(3))
-      for (const order of ['newest', 'oldest'] as const) {
-        const expected = expectedWalk(ledger, profile, busiest, { before: unknown })
-        const walk = signaturesForAddress(setup(ledger).context, busiest, {
-          before: unknown,
-          walker: rangeWalker({ parallel: 3, order, provider: true }),
-          ...FAST,
-        })
-        if ('missing' in expected) {
-          await expect(collect(walk)).rejects.toBeInstanceOf(CursorNotFoundError)
-        } else {
-          expect(await collect(walk)).toEqual(expected.signatures)
-        }
-      }
-    },
-  )
-
-  it('asks the endpoint once, and keeps the cursors and the limit', async () => {
-    const ledger = withProvider('v1.18')
-    const all = ledger.signatures(busiest).map((info) => info.signature)
-    const { context, wire } = setup(ledger)
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: all.length - 1 }),
-        fc.integer({ min: 0, max: all.length - 1 }),
-        fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
-        fc.constantFrom('newest' as const, 'oldest' as const),
-        fc.integer({ min: 2, max: 8 }),
-        async (i, j, limit, order, parallel) => {
-          const [from, to] = i <= j ? [i, j] : [j, i]
-          const before = all[from] as string
-          const until = all[to] as string
-          const between = all.slice(from + 1, to)
-          const ordered = order === 'oldest' ? [...between].reverse() : between
-          const walk = signaturesForAddress(context, busiest, {
-            before,
-            until,
-            limit,
-            walker: rangeWalker({ parallel, order, provider: true }),
-          })
-          expect(await collect(walk)).toEqual(
-            limit === undefined ? ordered : ordered.slice(0, limit),
-          )
-        },
-      ),
-      { numRuns: quickOrFull(8, 25) },
-    )
-    // The probe went out once for this transport, whatever the number of walks.
-    const probes = wire.sent.filter(
-      (request) =>
-        request.method === 'getTransactionsForAddress' &&
-        (request.params[1] as { limit?: number }).limit === 1,
-    )
-    expect(probes).toHaveLength(1)
   })
 })
 

@@ -4,6 +4,7 @@ import { transactionsForAddress } from '../../src/history/transactionsForAddress
 import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { Intercept } from '../history/instrumentTransport'
 import { collect, FAST, setup } from '../history/walkSetup'
 
 // Range walks on history archives, which read a cursor only inside the address's own history
@@ -204,5 +205,69 @@ describe('range walks on Agave after the probe', () => {
     expect(probePage(wire.sent.slice(first))).toHaveLength(0)
     expect(pages(wire.sent.slice(first))).toBeGreaterThan(Math.ceil(expected.length / 50))
     expect(foreignCursors(wire.sent.slice(first), expected).length).toBeGreaterThan(0)
+  })
+})
+
+describe('range walks where no probe can tell', () => {
+  // The probe's page of 100 entries fails past its retries: the walk cannot tell whether the
+  // endpoint reads a boundary that is not the address's, and cuts anyway; each such boundary is
+  // checked by its range's first page, not by a request of its own before the range starts.
+  const probeFails: Intercept = (request, next) => {
+    const limit = (request.params[1] as { limit?: number } | undefined)?.limit
+    return /SignaturesForAddress/.test(request.method) && limit === 100
+      ? Promise.reject(new Error('socket hang up'))
+      : next(request)
+  }
+
+  it.each(['old-faithful', 'v4'] as const)(
+    'never lose a range the endpoint does not read, both ways (%s)',
+    async (profile) => {
+      for (const address of addresses.slice(1)) {
+        const expected = oracle(profile, address)
+        for (const order of ['newest', 'oldest'] as const) {
+          for (const [parallel, pageSize] of [
+            [3, 60],
+            [8, 37],
+          ] as const) {
+            const { context, wire } = setup(ledgers[profile], probeFails)
+            const walk = signaturesForAddress(context, address, {
+              walker: rangeWalker({ parallel, order }),
+              pageSize,
+              ...FAST,
+            })
+            const want = order === 'oldest' ? [...expected].reverse() : expected
+            expect(await collect(walk), `${address} ${order} ${parallel}`).toEqual(want)
+            expect(walk.checkpoint().done).toBe(true)
+            expect(wire.inFlight()).toBe(0)
+            // Ranges started at boundaries that are not the address's: the cut was tried, and
+            // each boundary asked only as a range's first page.
+            const foreign = wire.sent.filter((request) => {
+              const before = (request.params[1] as { before?: string } | undefined)?.before
+              return before !== undefined && foreignCursors([request], expected).length > 0
+            })
+            expect(foreign.length).toBeGreaterThan(0)
+            for (const request of foreign) {
+              expect((request.params[1] as { limit?: number }).limit).toBe(pageSize)
+            }
+          }
+        }
+      }
+    },
+  )
+
+  it('still walks Agave side by side, every boundary read by its range (v4)', async () => {
+    const address = addresses[3] as string
+    const expected = oracle('v4', address)
+    const { context, wire } = setup(ledgers.v4, probeFails)
+    const walk = signaturesForAddress(context, address, {
+      walker: rangeWalker({ parallel: 4 }),
+      pageSize: 50,
+    })
+    expect(await collect(walk)).toEqual(expected)
+    expect(wire.peak()).toBeGreaterThan(2)
+    expect(foreignCursors(wire.sent, expected).length).toBeGreaterThan(0)
+    // No walk from a cursor of its own after the ranges: no range fell back.
+    const pages = wire.sent.filter((request) => request.method === 'getSignaturesForAddress')
+    expect(pages.length).toBeLessThan(Math.ceil(expected.length / 50) + 12)
   })
 })

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signaturesForAddress } from '../../src/history/signaturesForAddress'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
+import type { MockLedger } from '../../src/testing/createMockLedger'
+import { collect, FAST, ledgersByProfile } from '../history/walkSetup'
+import { gatedWire } from './support/gatedWire'
+
+// The lanes of a range walk, driven step by step: the gate holds the pages of the range the test
+// picks, the walk goes as far as it can (`settled`), the test looks at what was sent and handed
+// out, then opens the gate. No timing decides which range is slow.
+
+let ledger: MockLedger
+let busiest: string
+let expected: string[]
+
+beforeAll(() => {
+  ledger = ledgersByProfile(31, 2500, ['v1.18'])['v1.18']
+  busiest = ledger.addresses()[0] as string
+  expected = ledger.signatures(busiest).map((info) => info.signature)
+})
+
+/** Starts collecting `walk`; `got` grows as entries come. */
+function consume(walk: AsyncIterable<{ signature: string }>) {
+  const got: string[] = []
+  const done = (async () => {
+    for await (const info of walk) got.push(info.signature)
+  })()
+  return { got, done }
+}
+
+describe('createRangeLanes', () => {
+  it('splits the busiest range for a lane that comes free, exactly', async () => {
+    // Two lanes cut the span once: range 0 from the head, range 1 from the boundary. Range 1
+    // answers its first page, then waits at the gate: range 0 ends and its lane comes free.
+    const gate = gatedWire(ledger, 20, ({ range, page }) => range === 1 && page >= 1)
+    const walk = signaturesForAddress(gate.context, busiest, {
+      walker: rangeWalker({ parallel: 2 }),
+      pageSize: 20,
+      ...FAST,
+    })
+    const { got, done } = consume(walk)
+    await gate.settled()
+    // Only range 1's second page waits; range 0 was handed out whole, and nothing after it.
+    expect(gate.held().map(({ range, page }) => [range, page])).toEqual([[1, 1]])
+    expect(gate.wire.inFlight()).toBe(1)
+    expect(got.length).toBeGreaterThan(0)
+    expect(got).toEqual(expected.slice(0, got.length))
+    // The free lane split range 1: searches went out after its first page, and each split
+    // started one more range (a cursor no earlier page ended with).
+    const olderPage = gate.pages.find((p) => p.range === 1)?.request
+    expect(olderPage).toBeDefined()
+    const firstOlderPage = gate.wire.sent.indexOf(olderPage as (typeof gate.wire.sent)[number])
+    const laterSearches = gate.wire.sent
+      .slice(firstOlderPage)
+      .filter((request) => request.method === 'getBlock')
+    expect(laterSearches.length).toBeGreaterThan(0)
+    const starts = gate.pages.filter(({ page, request }) => {
+      const before = (request.params[1] as { before?: string }).before
+      return page === 0 && before !== undefined
+    })
+    expect(starts.length).toBeGreaterThan(1)
+    // The split ranges were fetched while range 1 waited, and are held until its turn.
+    const fetched = new Set(gate.pages.map(({ range }) => range))
+    expect(fetched.size).toBeGreaterThan(2)
+    gate.open()
+    await done
+    expect(got).toEqual(expected)
+    expect(walk.checkpoint().done).toBe(true)
+    expect(gate.wire.inFlight()).toBe(0)
+  })
+
+  it.each([
+    ['newest', 6],
+    ['oldest', 4],
+  ] as const)(
+    'hands out in order, holding at most %s first’s share of ranges behind a slow one',
+    async (order, most) => {
+      // Three lanes; the range handed out first waits at the gate from its second page. (Its first
+      // page also settles which method name the node serves: the other pages queue behind it.)
+      const gate = gatedWire(ledger, 37, ({ range, page }) => range === 0 && page >= 1)
+      const walk = signaturesForAddress(gate.context, busiest, {
+        walker: rangeWalker({ parallel: 3, order }),
+        pageSize: 37,
+        ...FAST,
+      })
+      const { got, done } = consume(walk)
+      await gate.settled()
+      // Nothing is handed out past the range whose turn it is: newest first, its first page;
+      // oldest first, nothing until it is whole.
+      expect(got).toEqual(order === 'oldest' ? [] : expected.slice(0, 37))
+      expect(gate.held().map(({ range, page }) => [range, page])).toEqual([[0, 1]])
+      // The other lanes fetched ranges meanwhile, up to the ranges a walk holds: twice the lanes
+      // newest first, one more than the lanes oldest first.
+      const ranges = new Set(gate.pages.map(({ range }) => range)).size
+      expect(ranges).toBeGreaterThan(1)
+      expect(ranges).toBeLessThanOrEqual(most)
+      gate.open()
+      await done
+      expect(got).toEqual(order === 'oldest' ? [...expected].reverse() : expected)
+      expect(gate.wire.inFlight()).toBe(0)
+    },
+  )
+
+  it('stops every range when the loop breaks behind a slow range, leaving nothing running', async () => {
+    const gate = gatedWire(ledger, 40, ({ range, page }) => range === 1 && page === 2)
+    const walk = signaturesForAddress(gate.context, busiest, {
+      walker: rangeWalker({ parallel: 4 }),
+      pageSize: 40,
+      ...FAST,
+    })
+    const got: string[] = []
+    for await (const info of walk) {
+      got.push(info.signature)
+      if (got.length === 90) break
+    }
+    expect(got).toEqual(expected.slice(0, 90))
+    // The page held at the gate was aborted with the rest.
+    expect(gate.pages.some(({ range, page }) => range === 1 && page === 2)).toBe(true)
+    expect(gate.held()).toEqual([])
+    expect(gate.wire.inFlight()).toBe(0)
+    const sentAtBreak = gate.wire.sent.length
+    await gate.settled()
+    expect(gate.wire.sent.length).toBe(sentAtBreak)
+    // A walk over the same gate, opened, is whole.
+    gate.open()
+    expect(
+      await collect(
+        signaturesForAddress(gate.context, busiest, { walker: rangeWalker({ parallel: 4 }) }),
+      ),
+    ).toEqual(expected)
+  })
+})
