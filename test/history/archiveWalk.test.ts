@@ -158,11 +158,12 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
     })
     expect(yielded).toEqual([])
     // The cursor lookup, the address's newest entry, its lookup, and the probe of one of the
-    // cursor's accounts from that entry.
-    expect(wire.sent.slice(-4).map((request) => request.method)).toEqual([
+    // cursor's accounts from that entry, asked twice (a lagging node may not have the entry yet).
+    expect(wire.sent.slice(-5).map((request) => request.method)).toEqual([
       'getTransaction',
       'getSignaturesForAddress',
       'getTransaction',
+      'getSignaturesForAddress',
       'getSignaturesForAddress',
     ])
   })
