@@ -18,8 +18,8 @@ const BLOCKS_TRIED = 3
 /**
  * How a walk may cut an address's history on an endpoint: `'any'`, at any boundary (the endpoint
  * reads a foreign cursor as a ledger position); `'none'`, nowhere (it does not: the walk is one
- * range); `'checked'`, at a boundary only once it is asked (see `readsBoundary`), when no probe
- * could tell.
+ * range); `'checked'`, at a boundary only once the first page of the range that starts there
+ * answers (see `walkRanges.ts`), when no probe could tell.
  * @internal
  */
 export type CursorTrust = 'any' | 'checked' | 'none'
@@ -74,36 +74,6 @@ export async function probeForeignCursor<TMode extends U64Mode>(
     // A refused block method leaves nothing to cut with.
     if (isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')) return 'none'
     if (isConfirmedRpcError(error, 'RPC_ERROR')) return reader.usable() ? 'none' : undefined
-    throw error
-  }
-}
-
-/**
- * Whether a walk that could not probe the endpoint may cut at `boundary`: `before: signature,
- * limit: 1` answers an entry at or below the boundary's slot. Agave does for any boundary with
- * entries below it, an archive only for one of the address's own transactions (a foreign one is
- * `[]`); without an entry below, there is nothing to cut off. Costs one one-entry request.
- * @internal
- */
-export async function readsBoundary<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  address: string,
-  commitment: Commitment | undefined,
-  boundary: Readonly<{ signature: string; slot: bigint }>,
-  signal: AbortSignal,
-): Promise<boolean> {
-  try {
-    const [entry] = await getSignaturesForAddress(context, address, {
-      before: boundary.signature,
-      limit: 1,
-      commitment,
-      signal,
-    })
-    return entry !== undefined && BigInt(entry.slot) <= boundary.slot
-  } catch (error) {
-    if (isConfirmedRpcError(error, 'CURSOR_NOT_FOUND') || isConfirmedRpcError(error, 'RPC_ERROR')) {
-      return false
-    }
     throw error
   }
 }

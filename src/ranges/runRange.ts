@@ -202,7 +202,7 @@ async function fetchRange<TMode extends U64Mode>(
     }
     state.unread = tentative && !state.answered
   } catch (error) {
-    // The node's answer to a cursor it does not know (as `readsBoundary` reads it).
+    // The node's answer to a cursor it does not know (a -32020, or an RPC error of an endpoint that cannot read it).
     const refused =
       isConfirmedRpcError(error, 'CURSOR_NOT_FOUND') || isConfirmedRpcError(error, 'RPC_ERROR')
     if (tentative && !state.answered && refused) state.unread = true
