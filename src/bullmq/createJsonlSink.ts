@@ -1,8 +1,8 @@
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { formatEntries } from '../cli/history/formatEntries'
 import { invalidParam } from '../errors/ConfirmedRpcError'
+import { formatEntries } from './formatEntries'
 import type { BackfillSink, BackfillSinkState } from './types'
 
 const JSONL = { format: 'jsonl', transactions: false } as const

@@ -156,12 +156,21 @@ export async function fetchPage<TMode extends U64Mode>(
     const before = cursor.signature
     const config = { before, until, limit, commitment: plan.commitment, signal }
     const pending = getSignaturesForAddress(context, address, config)
-    // The newest slot the head checks name stays the bar for every re-request, which a load
-    // balancer may send to the same lagging node.
+    // A lagging node's first page looks like a fresh one: three one-entry requests sent once,
+    // alongside, name the newest entry; the page and every check would all have to lag to fool
+    // them (with a share p of lagging answers, p^4). The newest they name stays the bar for
+    // every re-request, which a load balancer may send to the same lagging node.
     if (before === undefined && headCheck) {
-      heads ??= checkHeads(context, address, config, (slot) => {
-        if (slot > newest) newest = slot
-      })
+      heads ??= Promise.all(
+        [0, 0, 0].map(() =>
+          getSignaturesForAddress(context, address, { ...config, limit: 1 }).then(
+            ([head]) => {
+              if (head !== undefined && head.slot > newest) newest = head.slot
+            },
+            () => undefined,
+          ),
+        ),
+      )
     }
     // Settled together, so that no check outlives a failed page.
     const [answer] = await Promise.allSettled([pending, heads])
@@ -224,31 +233,6 @@ export async function fetchPage<TMode extends U64Mode>(
     if (retries >= pageRetries) throw failure
     await wait(retries++)
   }
-}
-
-/**
- * A lagging node's first page looks like a fresh one: three one-entry requests sent once,
- * alongside the page, name the newest entry (`onHead` gets each slot); the page and every check
- * would all have to lag to fool them (with a share p of lagging answers, p^4). A failed check is
- * no answer.
- */
-function checkHeads<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  address: string,
-  config: Readonly<{ before?: string | undefined; until?: string | undefined }> &
-    Readonly<{ commitment: WalkPlan['commitment']; signal: AbortSignal }>,
-  onHead: (slot: number | bigint) => void,
-): Promise<unknown> {
-  return Promise.all(
-    [0, 0, 0].map(() =>
-      getSignaturesForAddress(context, address, { ...config, limit: 1 }).then(
-        ([head]) => {
-          if (head !== undefined) onHead(head.slot)
-        },
-        () => undefined,
-      ),
-    ),
-  )
 }
 
 /** A page whose `key` at `index` is not what a correct answer holds. */

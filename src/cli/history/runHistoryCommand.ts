@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
+import { csvColumns, formatEntries } from '../../bullmq/formatEntries'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import type { HistoryCheckpointFile } from './checkpointFile'
@@ -10,7 +11,6 @@ import {
 } from './checkpointFile'
 import type { ProgressState } from './createProgress'
 import { createProgress } from './createProgress'
-import { csvColumns, formatEntries } from './formatEntries'
 import { readHistoryArgs } from './historyArgs'
 import {
   checkHistoryArgs,

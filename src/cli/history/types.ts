@@ -1,5 +1,5 @@
+import type { ExportEntry } from '../../bullmq/formatEntries'
 import type { Commitment, TransactionEncoding } from '../../schemas/common'
-import type { SignatureInfo } from '../../schemas/SignatureInfo'
 
 /**
  * What an export asks for: everything that decides the bytes of its output. The checkpoint file
@@ -40,8 +40,4 @@ export type HistoryArgs = Readonly<{
 }>
 
 /** One exported entry: the signature info, and with `--transactions` its transaction. */
-export type HistoryEntry = Readonly<{
-  info: SignatureInfo<'bigint'>
-  /** Present with `--transactions` only: the transaction, or `null` if the node had none. */
-  transaction?: unknown
-}>
+export type HistoryEntry = ExportEntry

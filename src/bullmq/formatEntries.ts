@@ -1,14 +1,30 @@
-import type { HistoryEntry, HistoryQuery } from './types'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
+
+/**
+ * What decides the bytes of an export line: the format, whether each entry carries its
+ * transaction, and whether entries carry the `sources` of a wallet's history. The `history`
+ * command and the JSONL sink of a backfill write the same lines.
+ * @internal
+ */
+export type ExportFormat = Readonly<{
+  format: 'jsonl' | 'csv'
+  transactions: boolean
+  wallet?: boolean | undefined
+}>
+
+/** One exported entry: the signature info, and with `transactions` its transaction. @internal */
+export type ExportEntry = Readonly<{
+  info: SignatureInfo<'bigint'>
+  /** Present with `transactions` only: the transaction, or `null` if the node had none. */
+  transaction?: unknown
+}>
 
 /**
  * The output lines of a batch, each ending in `\n`. jsonl: the entry as the node sent it (its
  * fields in the node's order), plus `transaction` with `--transactions`, u64 values as exact
  * JSON numbers. csv: one row per entry, in the order of {@link csvColumns}.
  */
-export function formatEntries(
-  query: Pick<HistoryQuery, 'format' | 'transactions' | 'wallet'>,
-  entries: readonly HistoryEntry[],
-): string {
+export function formatEntries(query: ExportFormat, entries: readonly ExportEntry[]): string {
   let text = ''
   for (const { info, transaction } of entries) {
     const record: Readonly<Record<string, unknown>> = query.transactions

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  csvColumns,
-  formatEntries,
-  toCsvField,
-  toJsonText,
-} from '../../../src/cli/history/formatEntries'
-import type { HistoryEntry } from '../../../src/cli/history/types'
+import type { ExportEntry as HistoryEntry } from '../../src/bullmq/formatEntries'
+import { csvColumns, formatEntries, toCsvField, toJsonText } from '../../src/bullmq/formatEntries'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
