@@ -181,47 +181,37 @@ async function checkForeignCursor(
   const slot = field(foreign, 'slot')
   if (typeof slot !== 'number' && typeof slot !== 'bigint') return true
   const base = { commitment, signal }
-  try {
-    // The page may have been empty for its `until`: where positions are read, the history
-    // below the cursor has an entry without it.
-    if (until !== undefined) {
-      const below = await getSignaturesForAddress(context, address, { ...base, before, limit: 1 })
-      if (below.length > 0) return true
-    }
-    const [newest] = await getSignaturesForAddress(context, address, { ...base, limit: 1 })
-    if (newest === undefined) return true
-    const newestSlot = BigInt(newest.slot)
-    if (newestSlot < BigInt(slot)) return false
-    if (newestSlot === BigInt(slot)) return true
-    const own = await lookUp(context, newest.signature, commitment, signal)
-    const named = own === 'unknowable' || own === undefined ? undefined : accountKeys(own)
-    const other = [...keys].find((key) => named !== undefined && !named.has(key))
-    if (other === undefined) return true
-    // Asked twice before it counts as `[]`: a node behind a load balancer that lags may not
-    // have `newest` yet (it answers -32020 from 4.0, `[]` before). An endpoint that answered the
-    // page for `foreign` with `[]` rather than an error is not one that refuses a cursor so.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const answer = await getSignaturesForAddress(context, other, {
-        ...base,
-        before: newest.signature,
-        limit: 1,
-      }).catch((error: unknown) => {
-        const code = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
-        if (
-          code === FILTER_TRANSACTION_NOT_FOUND ||
-          isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')
-        ) {
-          return undefined
-        }
-        throw error
-      })
-      if (answer === undefined || answer.length > 0) return true
-    }
-    return false
-  } catch (error) {
-    if (isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')) return false
-    throw error
+  // The page may have been empty for its `until`: where positions are read, the history below
+  // the cursor has an entry without it.
+  if (until !== undefined) {
+    const below = await getSignaturesForAddress(context, address, { ...base, before, limit: 1 })
+    if (below.length > 0) return true
   }
+  const [newest] = await getSignaturesForAddress(context, address, { ...base, limit: 1 })
+  if (newest === undefined) return true
+  const newestSlot = BigInt(newest.slot)
+  if (newestSlot < BigInt(slot)) return false
+  if (newestSlot === BigInt(slot)) return true
+  const own = await lookUp(context, newest.signature, commitment, signal)
+  const named = typeof own === 'object' ? accountKeys(own) : undefined
+  const other = named && [...keys].find((key) => !named.has(key))
+  if (other === undefined) return true
+  // Asked twice before it counts as `[]`: a node behind a load balancer that lags may not
+  // have `newest` yet (it answers -32020 from 4.0, `[]` before). An endpoint that answered the
+  // page for `foreign` with `[]` rather than an error is not one that refuses a cursor so.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await getSignaturesForAddress(context, other, {
+      ...base,
+      before: newest.signature,
+      limit: 1,
+    }).catch((error: unknown) => {
+      const code = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
+      if (code === FILTER_TRANSACTION_NOT_FOUND) return undefined
+      throw error
+    })
+    if (answer === undefined || answer.length > 0) return true
+  }
+  return false
 }
 
 function asFound(result: unknown): Readonly<Record<string, unknown>> | true | undefined {

@@ -72,7 +72,6 @@ export async function probeForeignCursor<TMode extends U64Mode>(
   } catch (error) {
     // The endpoint answered the probe with an error (-32020 for a cursor it does not know): no.
     // A refused block method leaves nothing to cut with.
-    if (isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')) return 'none'
     if (isConfirmedRpcError(error, 'RPC_ERROR')) return reader.usable() ? 'none' : undefined
     throw error
   }
