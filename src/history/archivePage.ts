@@ -102,8 +102,8 @@ export async function checkCursorKnown(
   throw new CursorNotFoundError({
     details: [
       found === undefined
-        ? 'The endpoint answered an empty page after this cursor and does not know the transaction: an archive (or a node before 4.0) answers an unknown `before` so. Resume from a checkpoint this endpoint wrote, or on the endpoint that wrote this one.'
-        : "The cursor is a transaction outside the address's history, which this endpoint (a history archive) does not read as a ledger position: it answered an empty page. Give a `before` from the address's own history.",
+        ? 'The endpoint answers an unknown `before` with an empty page (an archive, or a node before 4.0). Resume from a checkpoint of this endpoint, or on the one that wrote it.'
+        : "The cursor is outside the address's history, which this endpoint (an archive) does not read as a ledger position. Give a `before` from the address's history.",
     ],
     context: {
       method: 'getSignaturesForAddress',

@@ -1,6 +1,9 @@
 import bs58 from 'bs58'
 import type { MethodContext } from '../actions/ActionClient'
-import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
+import {
+  type GetSignaturesForAddressConfig,
+  getSignaturesForAddress,
+} from '../actions/getSignaturesForAddress'
 import { CursorNotFoundError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { FILTER_TRANSACTION_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import type { U64Mode } from '../schemas/common'
@@ -151,31 +154,18 @@ export async function fetchPage<TMode extends U64Mode>(
   let newest: number | bigint = -1
   const wait = (attempt: number): Promise<void> =>
     sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
-
   for (;;) {
     const before = cursor.signature
     const config = { before, until, limit, commitment: plan.commitment, signal }
     const pending = getSignaturesForAddress(context, address, config)
-    // A lagging node's first page looks like a fresh one: three one-entry requests sent once,
-    // alongside, name the newest entry; the page and every check would all have to lag to fool
-    // them (with a share p of lagging answers, p^4). The newest they name stays the bar for
-    // every re-request, which a load balancer may send to the same lagging node.
     if (before === undefined && headCheck) {
-      heads ??= Promise.all(
-        [0, 0, 0].map(() =>
-          getSignaturesForAddress(context, address, { ...config, limit: 1 }).then(
-            ([head]) => {
-              if (head !== undefined && head.slot > newest) newest = head.slot
-            },
-            () => undefined,
-          ),
-        ),
-      )
+      heads ??= checkHead(context, address, config, (slot) => {
+        if (slot > newest) newest = slot
+      })
     }
     // Settled together, so that no check outlives a failed page.
     const [answer] = await Promise.allSettled([pending, heads])
-    // What to throw once the retries are spent.
-    let failure: Error
+    let failure: Error // thrown once the retries are spent
     if (answer.status === 'rejected') {
       const missing = cursorNotFound(answer.reason, before, until)
       if (missing === undefined) throw answer.reason
@@ -206,13 +196,7 @@ export async function fetchPage<TMode extends U64Mode>(
         await wait(emptyChecks++)
         continue
       }
-      // The last signature becomes the next `before`: a value the server sent, so a bad one is
-      // the server's fault (RESPONSE_SHAPE), not an invalid parameter of the caller's. 64 bytes
-      // in base58 take at most 88 characters: the length needs no check of its own.
-      const last = page.length - 1
-      if (bs58.decodeUnsafe(page[last]?.signature ?? '')?.length !== 64) {
-        throw shapeError(context, page, last, 'signature', 'a base58 signature of 64 bytes')
-      }
+      checkNextCursor(context, page)
       const stale = findStaleEntry(page, cursor, until, untilSlot)
       const taken = stale === undefined ? takeFreshEntries(page, cursor, until) : undefined
       // A short page may be a server's cap, not the end: the next request tells (archivePage.ts).
@@ -232,6 +216,41 @@ export async function fetchPage<TMode extends U64Mode>(
     }
     if (retries >= pageRetries) throw failure
     await wait(retries++)
+  }
+}
+
+/**
+ * A lagging node's first page looks like a fresh one: three one-entry requests sent once,
+ * alongside, name the newest entry; the page and every check would all have to lag to fool them
+ * (with a share p of lagging answers, p^4). The newest they name stays the bar for every
+ * re-request, which a load balancer may send to the same lagging node. A failed check names
+ * nothing.
+ */
+function checkHead(
+  context: MethodContext<U64Mode>,
+  address: string,
+  config: GetSignaturesForAddressConfig,
+  heard: (slot: number | bigint) => void,
+): Promise<unknown> {
+  return Promise.all(
+    [0, 0, 0].map(() =>
+      getSignaturesForAddress(context, address, { ...config, limit: 1 }).then(
+        ([head]) => head && heard(head.slot),
+        () => undefined,
+      ),
+    ),
+  )
+}
+
+/**
+ * The last signature of a page becomes the next `before`: a value the server sent, so a bad one
+ * is the server's fault (RESPONSE_SHAPE), not an invalid parameter of the caller's. 64 bytes in
+ * base58 take at most 88 characters: the length needs no check of its own.
+ */
+function checkNextCursor(context: MethodContext<U64Mode>, page: SignatureInfo<U64Mode>[]): void {
+  const last = page.length - 1
+  if (bs58.decodeUnsafe(page[last]?.signature ?? '')?.length !== 64) {
+    throw shapeError(context, page, last, 'signature', 'a base58 signature of 64 bytes')
   }
 }
 

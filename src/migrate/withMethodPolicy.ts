@@ -325,10 +325,9 @@ export function warnDeprecatedMethod(method: DeprecatedMethod): void {
   if (warned.has(method)) return
   warned.add(method)
   const message =
-    `${method} is deprecated: nodes from 2.0 on answer it with -32601. Call ` +
-    `${REPLACEMENT_OF[method]} instead (confirmed-rpc already sends the call as that where ` +
-    `the node has it; see its docs/migration.md). Off with ` +
-    'createClient({ deprecationWarnings: false }).'
+    `${method} is deprecated (nodes from 2.0 answer -32601); call ${REPLACEMENT_OF[method]} ` +
+    'instead, as confirmed-rpc already does where the node can. Off: ' +
+    'createClient({ deprecationWarnings: false })'
   const host = (globalThis as { process?: WarningProcess | undefined }).process
   if (typeof host?.emitWarning === 'function') {
     host.emitWarning(message, { type: 'DeprecationWarning', code: DEPRECATED_METHOD_WARNING_CODE })

@@ -39,7 +39,7 @@ describe('warnDeprecatedMethod', () => {
       { type: 'DeprecationWarning', code: 'CONFIRMED_RPC_DEPRECATED_METHOD' },
     ])
     expect(emitted.mock.calls[0]?.[0]).toMatchInlineSnapshot(
-      `"getConfirmedTransaction is deprecated: nodes from 2.0 on answer it with -32601. Call getTransaction instead (confirmed-rpc already sends the call as that where the node has it; see its docs/migration.md). Off with createClient({ deprecationWarnings: false })."`,
+      `"getConfirmedTransaction is deprecated (nodes from 2.0 answer -32601); call getTransaction instead, as confirmed-rpc already does where the node can. Off: createClient({ deprecationWarnings: false })"`,
     )
   })
 
