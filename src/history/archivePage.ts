@@ -1,27 +1,29 @@
 import type { MethodContext } from '../actions/ActionClient'
 import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
+import { getTransaction } from '../actions/getTransaction'
 import { CursorNotFoundError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import {
   FILTER_TRANSACTION_NOT_FOUND,
   INVALID_PARAMS,
   METHOD_NOT_FOUND,
 } from '../errors/JsonRpcErrorCode'
-import { isPlainObject } from '../json/parseJson'
+import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
-import type { PageCursor, PageEntry } from './types'
+import { sleep } from '../shared/async'
+import type { PageCursor, PageEntry, WalkPlan } from './types'
 
 /**
  * History archives page differently from Agave (rpcpool/yellowstone-faithful, Old Faithful's
  * `gsfa/gsfa-read-multiepoch.go` and `multiepoch-getSignaturesForAddress.go`): a page spanning two
  * epochs may list the older one first; an unknown `before` is answered with an empty page, not an
  * error; a limit above the server's cap is cut without a word. What the page walk does about it
- * lives here, so that `fetchPage` keeps Agave's rules and calls in at three points.
+ * lives here, so that `fetchPage` keeps Agave's rules and calls in at three points; so do the
+ * lookups of a walk's cursors, which a lagging node, an old node and an archive each answer in
+ * their own way.
  */
 
 /** `getTransaction` -32009 `Transaction not found` (Old Faithful's answer for an unknown signature). */
 const TRANSACTION_NOT_FOUND = -32009
-/** `getTransaction` -32015: the transaction exists, in a version above the one allowed. */
-const UNSUPPORTED_TRANSACTION_VERSION = -32015
 
 /** Cursors this walk took from a page of the endpoint, and whether that page came back short. */
 const VOUCHED = new WeakMap<PageCursor, Readonly<{ signature: string; short: boolean }>>()
@@ -85,23 +87,25 @@ export async function checkCursorKnown(
 ): Promise<void> {
   const before = cursor.signature
   if (before === undefined || VOUCHED.get(cursor)?.signature === before) return
-  const found = await lookUp(context, before, commitment, signal)
-  if (found === 'unknowable') return
-  if (found !== undefined) {
+  let found: LookedUp | null
+  try {
+    found = await lookUpTransaction(context, before, commitment, signal)
+  } catch (error) {
+    if (rpcCode(error) === METHOD_NOT_FOUND) return
+    throw error
+  }
+  if (found !== null) {
     const keys = accountKeys(found)
-    if (keys === undefined || keys.has(address)) {
+    if (keys.has(address)) {
       VOUCHED.set(cursor, { signature: before, short: false })
       return
     }
-    if (
-      await checkForeignCursor(context, address, before, until, found, keys, commitment, signal)
-    ) {
-      return
-    }
+    const base = { commitment, signal }
+    if (await checkForeignCursor(context, address, before, until, found.slot, keys, base)) return
   }
   throw new CursorNotFoundError({
     details: [
-      found === undefined
+      found === null
         ? 'The endpoint answers an unknown `before` with an empty page (an archive, or a node before 4.0). Resume from a checkpoint of this endpoint, or on the one that wrote it.'
         : "The cursor is outside the address's history, which this endpoint (an archive) does not read as a ledger position. Give a `before` from the address's history.",
     ],
@@ -115,45 +119,85 @@ export async function checkCursorKnown(
   })
 }
 
-/** `getTransaction` of `signature` in JSON: the result, `undefined` when unknown. */
-async function lookUp(
+/**
+ * Asks until the answer is not `null`/`undefined`, at most `pageRetries` more times (waiting
+ * `pageRetryDelayMs`, doubling): what one node listed, a node that lags behind has not seen yet.
+ * Returns the last answer; failures pass through.
+ * @internal
+ */
+export async function askUntilFound<T>(
+  plan: WalkPlan,
+  signal: AbortSignal,
+  ask: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await ask()
+    if (answer != null || attempt >= plan.pageRetries) return answer
+    await sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
+  }
+}
+
+/** A cursor's transaction as a lookup reads it. @internal */
+export type LookedUp = ConfirmedTransaction<'json', 'bigint'>
+
+/**
+ * `getTransaction` of a cursor signature, in JSON (its accounts tell whether it is one of the
+ * address's transactions) and in `bigint` mode whatever the client's (a balance above 2^53-1
+ * must not fail a lookup whose answer is a slot): the transaction, or `null` when the endpoint
+ * does not know it (-32009 is an archive's word for that). With `plan`, a `null` is asked again
+ * as {@link askUntilFound} does. Other JSON-RPC errors and transport failures pass through.
+ *
+ * At the walk's commitment. Nodes before 1.4 take no commitment for this method
+ * (`getConfirmedTransaction` there reads the bare encoding only, and answers a config object
+ * with -32602): the lookup is then asked again at the node's own commitment, which the method
+ * policy sends as a bare encoding. Without that a 1.3 node's walk with `until` went without the
+ * `until` check, and took a lagging node's page that ran past `until` as the answer.
+ * @internal
+ */
+export async function lookUpTransaction(
   context: MethodContext<U64Mode>,
   signature: string,
   commitment: Commitment | undefined,
   signal: AbortSignal,
-): Promise<Readonly<Record<string, unknown>> | 'unknowable' | undefined> {
-  const ask = (config: unknown) =>
-    context.transport({ method: 'getTransaction', params: [signature, config] }, { signal })
-  const config = {
-    encoding: 'json',
-    maxSupportedTransactionVersion: 0,
-    ...(commitment === undefined ? {} : { commitment }),
+  plan?: WalkPlan | undefined,
+): Promise<LookedUp | null> {
+  const ask = (level: Commitment | undefined): Promise<LookedUp | null> => {
+    const config = {
+      encoding: 'json',
+      maxSupportedTransactionVersion: 255,
+      commitment: level,
+      signal,
+    } as const
+    const once = () =>
+      getTransaction({ ...context, u64: 'bigint' }, signature, config).catch((error: unknown) => {
+        if (rpcCode(error) === TRANSACTION_NOT_FOUND) return null
+        throw error
+      })
+    return plan === undefined ? once() : askUntilFound(plan, signal, once)
   }
-  // Nodes before 1.5.15 take a bare encoding only: -32602 for the config, so ask again so.
-  let found = await ask(config).then(asFound, (error: unknown) => readLookUpError(error, true))
-  if (found === 'again') {
-    found = await ask('json').then(asFound, (error: unknown) => readLookUpError(error, false))
+  try {
+    return await ask(commitment)
+  } catch (error) {
+    if (commitment === undefined || rpcCode(error) !== INVALID_PARAMS) throw error
   }
-  // -32015: a version above 0, which exists; its keys are not read (taken as the address's).
-  return found === true ? {} : found === 'again' ? undefined : found
+  return ask(undefined)
+}
+
+function rpcCode(error: unknown): number | undefined {
+  return isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
 }
 
 /**
- * The accounts a JSON transaction names (static keys and, from v0, the addresses its lookup
- * tables loaded: both are indexed for `getSignaturesForAddress`), or `undefined` when the
- * answer does not say.
+ * The accounts a transaction names: its static keys and, from v0, the addresses its lookup
+ * tables loaded (both are indexed for `getSignaturesForAddress`).
  */
-function accountKeys(found: Readonly<Record<string, unknown>>): Set<string> | undefined {
-  const message = field(field(found, 'transaction'), 'message')
-  const keys = field(message, 'accountKeys')
-  if (!Array.isArray(keys)) return undefined
-  const loaded = field(field(found, 'meta'), 'loadedAddresses')
-  const all = [keys, field(loaded, 'writable'), field(loaded, 'readonly')]
-  return new Set(all.flatMap((list) => (Array.isArray(list) ? list : [])).map(String))
-}
-
-function field(value: unknown, key: string): unknown {
-  return isPlainObject(value) ? value[key] : undefined
+function accountKeys(found: LookedUp): Set<string> {
+  const loaded = found.meta?.loadedAddresses
+  return new Set([
+    ...found.transaction.message.accountKeys,
+    ...(loaded?.writable ?? []),
+    ...(loaded?.readonly ?? []),
+  ])
 }
 
 /**
@@ -173,14 +217,10 @@ async function checkForeignCursor(
   address: string,
   before: string,
   until: string | undefined,
-  foreign: Readonly<Record<string, unknown>>,
+  slot: bigint,
   keys: ReadonlySet<string>,
-  commitment: Commitment | undefined,
-  signal: AbortSignal,
+  base: Readonly<{ commitment: Commitment | undefined; signal: AbortSignal }>,
 ): Promise<boolean> {
-  const slot = field(foreign, 'slot')
-  if (typeof slot !== 'number' && typeof slot !== 'bigint') return true
-  const base = { commitment, signal }
   // The page may have been empty for its `until`: where positions are read, the history below
   // the cursor has an entry without it.
   if (until !== undefined) {
@@ -197,10 +237,10 @@ async function checkForeignCursor(
   }
   if (newest === undefined) return true
   const newestSlot = BigInt(newest.slot)
-  if (newestSlot < BigInt(slot)) return false
-  if (newestSlot === BigInt(slot)) return true
-  const own = await lookUp(context, newest.signature, commitment, signal)
-  const named = typeof own === 'object' ? accountKeys(own) : undefined
+  if (newestSlot < slot) return false
+  if (newestSlot === slot) return true
+  const own = await lookUpTransaction(context, newest.signature, base.commitment, base.signal)
+  const named = own === null ? undefined : accountKeys(own)
   const other = named && [...keys].find((key) => !named.has(key))
   if (other === undefined) return true
   // Asked twice before it counts as `[]`: a node behind a load balancer that lags may not
@@ -212,33 +252,10 @@ async function checkForeignCursor(
       before: newest.signature,
       limit: 1,
     }).catch((error: unknown) => {
-      const code = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
-      if (code === FILTER_TRANSACTION_NOT_FOUND) return undefined
+      if (rpcCode(error) === FILTER_TRANSACTION_NOT_FOUND) return undefined
       throw error
     })
     if (answer === undefined || answer.length > 0) return true
   }
   return false
-}
-
-function asFound(result: unknown): Readonly<Record<string, unknown>> | true | undefined {
-  if (result === null || result === undefined) return undefined
-  return isPlainObject(result) ? result : true
-}
-
-/**
- * What a failed lookup says of the cursor: -32015 (a version above the one allowed) means the
- * transaction exists; -32009 that it does not; -32601 that the endpoint cannot be asked; -32602
- * with `retry`, to ask again with a bare encoding. Anything else is thrown.
- */
-function readLookUpError(
-  error: unknown,
-  retry: boolean,
-): true | undefined | 'again' | 'unknowable' {
-  const code = isConfirmedRpcError(error, 'RPC_ERROR') ? error.context.rpcCode : undefined
-  if (code === UNSUPPORTED_TRANSACTION_VERSION) return true
-  if (code === TRANSACTION_NOT_FOUND) return undefined
-  if (code === METHOD_NOT_FOUND) return 'unknowable'
-  if (code === INVALID_PARAMS && retry) return 'again'
-  throw error
 }

@@ -326,7 +326,7 @@ export function warnDeprecatedMethod(method: DeprecatedMethod): void {
   warned.add(method)
   const message =
     `${method} is deprecated (nodes from 2.0 answer -32601); call ${REPLACEMENT_OF[method]} ` +
-    'instead, as confirmed-rpc already does where the node can. Off: ' +
+    'instead, as confirmed-rpc already does where the node can (docs/migration.md). Off: ' +
     'createClient({ deprecationWarnings: false })'
   const host = (globalThis as { process?: WarningProcess | undefined }).process
   if (typeof host?.emitWarning === 'function') {

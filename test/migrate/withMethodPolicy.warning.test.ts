@@ -39,7 +39,7 @@ describe('warnDeprecatedMethod', () => {
       { type: 'DeprecationWarning', code: 'CONFIRMED_RPC_DEPRECATED_METHOD' },
     ])
     expect(emitted.mock.calls[0]?.[0]).toMatchInlineSnapshot(
-      `"getConfirmedTransaction is deprecated (nodes from 2.0 answer -32601); call getTransaction instead, as confirmed-rpc already does where the node can. Off: createClient({ deprecationWarnings: false })"`,
+      `"getConfirmedTransaction is deprecated (nodes from 2.0 answer -32601); call getTransaction instead, as confirmed-rpc already does where the node can (docs/migration.md). Off: createClient({ deprecationWarnings: false })"`,
     )
   })
 
