@@ -1,5 +1,8 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
+import {
+  type GetSignaturesForAddressConfig,
+  getSignaturesForAddress,
+} from '../actions/getSignaturesForAddress'
 import { getTransaction } from '../actions/getTransaction'
 import { CursorNotFoundError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import {
@@ -120,6 +123,26 @@ export async function checkCursorKnown(
 }
 
 /**
+ * The address's newest entry, as three one-entry requests sent at once name it: a node that lags
+ * behind a load balancer names an older one, so the newest of the answers counts (with a share p
+ * of lagging answers, all three lag with p^3).
+ * @internal
+ */
+export async function newestEntry(
+  context: MethodContext<U64Mode>,
+  address: string,
+  config: GetSignaturesForAddressConfig,
+): Promise<PageEntry | undefined> {
+  let newest: PageEntry | undefined
+  for (const [head] of await Promise.all(
+    [0, 0, 0].map(() => getSignaturesForAddress(context, address, { ...config, limit: 1 })),
+  )) {
+    if (head !== undefined && (newest === undefined || head.slot > newest.slot)) newest = head
+  }
+  return newest
+}
+
+/**
  * Asks until the answer is not `null`/`undefined`, at most `pageRetries` more times (waiting
  * `pageRetryDelayMs`, doubling): what one node listed, a node that lags behind has not seen yet.
  * Returns the last answer; failures pass through.
@@ -227,14 +250,7 @@ async function checkForeignCursor(
     const below = await getSignaturesForAddress(context, address, { ...base, before, limit: 1 })
     if (below.length > 0) return true
   }
-  // A node that lags behind a load balancer names an older newest entry: the newest of three
-  // answers counts, as for a walk's head checks.
-  let newest: PageEntry | undefined
-  for (const [head] of await Promise.all(
-    [0, 0, 0].map(() => getSignaturesForAddress(context, address, { ...base, limit: 1 })),
-  )) {
-    if (head !== undefined && (newest === undefined || head.slot > newest.slot)) newest = head
-  }
+  const newest = await newestEntry(context, address, base)
   if (newest === undefined) return true
   const newestSlot = BigInt(newest.slot)
   if (newestSlot < slot) return false

@@ -1,16 +1,19 @@
 import bs58 from 'bs58'
 import type { MethodContext } from '../actions/ActionClient'
-import {
-  type GetSignaturesForAddressConfig,
-  getSignaturesForAddress,
-} from '../actions/getSignaturesForAddress'
+import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import { CursorNotFoundError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { FILTER_TRANSACTION_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import type { U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/checks'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { sleep } from '../shared/async'
-import { checkCursorKnown, emptyPageEnds, toHistoryOrder, vouchCursor } from './archivePage'
+import {
+  checkCursorKnown,
+  emptyPageEnds,
+  newestEntry,
+  toHistoryOrder,
+  vouchCursor,
+} from './archivePage'
 import type { PageCursor, PageEntry, WalkPlan } from './types'
 
 /** Where a page goes wrong, and which cursor the node failed to honour. @internal */
@@ -109,6 +112,9 @@ export function takeFreshEntries<T extends PageEntry>(
 
 const METHOD = 'getSignaturesForAddress'
 
+// A failed head check sets no bar.
+const noop = (): void => {}
+
 /** One accepted page. @internal */
 export type PageOutcome<TMode extends U64Mode> = Readonly<{
   /** New entries, newest first; the cursor has moved to the last one. */
@@ -150,8 +156,7 @@ export async function fetchPage<TMode extends U64Mode>(
   let retries = 0
   let emptyChecks = 0
   let heads: Promise<unknown> | undefined
-  // The newest slot a head check named (-1: none did).
-  let newest: number | bigint = -1
+  let newest: number | bigint = -1 // the newest slot a head check named (-1: none did)
   const wait = (attempt: number): Promise<void> =>
     sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
   for (;;) {
@@ -159,9 +164,11 @@ export async function fetchPage<TMode extends U64Mode>(
     const config = { before, until, limit, commitment: plan.commitment, signal }
     const pending = getSignaturesForAddress(context, address, config)
     if (before === undefined && headCheck) {
-      heads ??= checkHead(context, address, config, (slot) => {
-        if (slot > newest) newest = slot
-      })
+      // A lagging node's first page looks like a fresh one: the newest entry checks sent
+      // alongside name is the bar for it and every re-request. A failed check sets none.
+      heads ??= newestEntry(context, address, config).then((head) => {
+        newest = head?.slot ?? -1
+      }, noop)
     }
     // Settled together, so that no check outlives a failed page.
     const [answer] = await Promise.allSettled([pending, heads])
@@ -181,9 +188,8 @@ export async function fetchPage<TMode extends U64Mode>(
         continue
       }
       if (page.length === 0) {
-        // After a short page the history has most likely run out: one more answer, asked at
-        // once, settles it (a lagging node behind a load balancer may give the first empty page
-        // for a cursor it does not know yet).
+        // After a short page the history has most likely run out: one more answer, asked at once,
+        // settles it (a lagging node may give one empty page for a cursor it does not have yet).
         if (emptyPageEnds(cursor)) {
           if (emptyChecks > 0) return { entries: page, end: true }
           emptyChecks++
@@ -217,29 +223,6 @@ export async function fetchPage<TMode extends U64Mode>(
     if (retries >= pageRetries) throw failure
     await wait(retries++)
   }
-}
-
-/**
- * A lagging node's first page looks like a fresh one: three one-entry requests sent once,
- * alongside, name the newest entry; the page and every check would all have to lag to fool them
- * (with a share p of lagging answers, p^4). The newest they name stays the bar for every
- * re-request, which a load balancer may send to the same lagging node. A failed check names
- * nothing.
- */
-function checkHead(
-  context: MethodContext<U64Mode>,
-  address: string,
-  config: GetSignaturesForAddressConfig,
-  heard: (slot: number | bigint) => void,
-): Promise<unknown> {
-  return Promise.all(
-    [0, 0, 0].map(() =>
-      getSignaturesForAddress(context, address, { ...config, limit: 1 }).then(
-        ([head]) => head && heard(head.slot),
-        () => undefined,
-      ),
-    ),
-  )
 }
 
 /**
