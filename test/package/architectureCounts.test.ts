@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import { bundledSourceFiles, CLIENT_ENTRY } from '../../bench/suites/measureApps'
 import { measureCallPaths } from '../../scripts/callPath'
+import { measureLayout } from '../../scripts/layoutFigures'
 
 // docs/architecture.md states how many files a call, a page and the client app's bundle come
 // from; `npm run size` measures them the same way. A layout change that moves a count fails here
@@ -30,4 +31,14 @@ it('states the source files the client app is bundled from, as measured', async 
       /the client app \(`createClient` \+ the two deprecated calls\) is bundled from (\d+) source files/,
     ),
   )
+}, 60_000)
+
+it('states how src/ is laid out, with no crumb file and no function over 80 lines', () => {
+  const layout = measureLayout()
+  expect({ files: layout.files, median: layout.medianLines }).toEqual({
+    files: stated(/`src\/` holds (\d+) files/),
+    median: stated(/`src\/` holds \d+ files \(median (\d+) lines/),
+  })
+  expect(layout.crumbs).toEqual([])
+  expect(layout.longFunctions).toEqual([])
 }, 60_000)
