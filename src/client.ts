@@ -215,7 +215,7 @@ const oneUrl: FieldReader<string> = (value, method, param) =>
     ? fail(
         method,
         param,
-        'expected one URL; for several, use { transport: createFallbackTransport([createHttpTransport({ url }), ...]) }',
+        'expected one URL; several go in { transport: createFallbackTransport([...]) }',
       )
     : HTTP_TRANSPORT_FIELDS.url(value, method, param)
 

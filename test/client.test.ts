@@ -34,6 +34,9 @@ describe('createClient', () => {
         }),
       )
     }
+    expect(() => createClient({ url: ['http://127.0.0.1:1'] } as never)).toThrow(
+      /createFallbackTransport/,
+    )
     // Every documented option is known, including the HTTP ones, and undefined counts as absent.
     expect(() =>
       createClient({
