@@ -19,8 +19,7 @@ import { readCheckpoint } from './readCheckpoint'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import type { HistoryCheckpoint, HistoryWalker, WalkPlan } from './types'
 
-const MOVED_TO_WALKER =
-  'walks in ranges take a walker: { walker: rangeWalker({ parallel, order }) }'
+const MOVED_TO_WALKER = 'now a walker option: { walker: rangeWalker({ parallel, order }) }'
 
 /** The options every history walk knows, and how each is read (defaults included). @internal */
 // The factory calls are marked pure: a bundle that never walks must be able to drop this table.
@@ -99,7 +98,7 @@ function checkWalkerFits(
     method,
     'options.walker',
     order === 'oldest'
-      ? "the checkpoint is of an oldest-first walk: resume it with walker: rangeWalker({ order: 'oldest' })"
-      : `the checkpoint is of a newest-first walk: resume it without ${walker?.name ?? 'a walker'}, or with rangeWalker({ order: 'newest' })`,
+      ? "an oldest-first checkpoint resumes with rangeWalker({ order: 'oldest' })"
+      : `a newest-first checkpoint resumes without ${walker?.name ?? 'a walker'} or with rangeWalker()`,
   )
 }
