@@ -38,8 +38,6 @@ export type MethodRouteTicket = Readonly<{
 
 /** @internal */
 export type MethodRoute = Readonly<{
-  /** What is known so far. */
-  state: () => MethodRouteState
   /**
    * Lets a call through: at once when the state is known, as the probe when nothing is known and
    * no probe is out, else after the probe's verdict (`abort` makes the error a waiting call
@@ -137,7 +135,7 @@ export function createMethodRoute(): MethodRoute {
     }
   }
 
-  return { state: () => state, enter, run }
+  return { enter, run }
 }
 
 function waitForProbe(
