@@ -1,10 +1,10 @@
 import { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 /**
  * A client we did not write, against the served ledger of every profile that has the
@@ -13,7 +13,7 @@ import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveM
 const PROFILES: readonly LedgerProfile[] = ['v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
 
 describe.each(PROFILES)('@solana/web3.js v1 Connection against serveMockLedger (%s)', (profile) => {
-  const ledger = createMockLedger({ seed: 5, transactions: 500, profile })
+  const ledger = sharedLedger({ seed: 5, transactions: 500, profile })
   const rules = profileRules(profile)
   let server: MockLedgerServer
   let connection: Connection
