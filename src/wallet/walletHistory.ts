@@ -108,6 +108,33 @@ function toEntry<TMode extends U64Mode>(
   return { ...entry.info, sources, ...(withTransaction ? { transaction } : {}) }
 }
 
+/** The checkpoint of a walk that has not started: only the owner's own listing, not walked. */
+function startCheckpoint(plan: WalletPlan): WalletCheckpoint {
+  return {
+    version: 1,
+    owner: plan.owner,
+    commitment: plan.commitment,
+    done: false,
+    remaining: plan.limit,
+    sources: [{ address: plan.owner, kind: 'owner', done: false }],
+  }
+}
+
+/** The entries of `marked` gathered into pages, each closed where an entry ends one. */
+async function* groupPages<TMode extends U64Mode>(
+  marked: AsyncIterable<Readonly<{ entry: WalletEntry<TMode>; pageEnd: boolean }>>,
+): AsyncGenerator<WalletEntry<TMode>[], void, undefined> {
+  let page: WalletEntry<TMode>[] = []
+  for await (const { entry, pageEnd } of marked) {
+    page.push(entry)
+    if (!pageEnd) continue
+    const full = page
+    page = []
+    yield full
+  }
+  if (page.length > 0) yield page
+}
+
 /** One iteration of the walk: entries as they are handed out, each marked when a page ends. */
 async function* handOutEntries<TMode extends U64Mode>(
   state: WalletState<TMode>,
@@ -191,14 +218,7 @@ export function walletHistory<TMode extends U64Mode = 'number'>(
 ): WalletWalk<TMode> {
   const context = readActionClient(client, METHOD)
   const plan = readWalletOptions(owner, options)
-  let saved: WalletCheckpoint = plan.resume ?? {
-    version: 1,
-    owner: plan.owner,
-    commitment: plan.commitment,
-    done: false,
-    remaining: plan.limit,
-    sources: [{ address: plan.owner, kind: 'owner', done: false }],
-  }
+  let saved: WalletCheckpoint = plan.resume ?? startCheckpoint(plan)
   let live: WalletState<TMode> | undefined
   let liveProvider: ProviderWalletState<TMode> | undefined
   let active = false
@@ -249,21 +269,9 @@ export function walletHistory<TMode extends U64Mode = 'number'>(
     for await (const { entry } of run()) yield entry
   }
 
-  async function* pages(): AsyncGenerator<WalletEntry<TMode>[], void, undefined> {
-    let page: WalletEntry<TMode>[] = []
-    for await (const { entry, pageEnd } of run()) {
-      page.push(entry)
-      if (!pageEnd) continue
-      const full = page
-      page = []
-      yield full
-    }
-    if (page.length > 0) yield page
-  }
-
   return {
     [Symbol.asyncIterator]: entries,
-    pages,
+    pages: () => groupPages(run()),
     checkpoint: () =>
       liveProvider !== undefined
         ? providerCheckpoint(liveProvider)

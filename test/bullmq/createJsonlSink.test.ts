@@ -6,9 +6,9 @@ import { createJsonlSink } from '../../src/bullmq/createJsonlSink'
 import { formatEntries } from '../../src/bullmq/formatEntries'
 import type { BackfillSinkState } from '../../src/bullmq/types'
 import { createClient } from '../../src/client'
-import { createMockLedger } from '../../src/testing/createMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 
-const ledger = createMockLedger({ seed: 7, transactions: 2_000 })
+const ledger = sharedLedger({ seed: 7, transactions: 2_000 })
 const [address = ''] = ledger.addresses()
 const dir = mkdtempSync(join(tmpdir(), 'sink-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -2,12 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createBackfillQueue } from '../../src/bullmq/createBackfillQueue'
 import { startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
 import type { BackfillEvent, BackfillSink } from '../../src/bullmq/types'
-import { createMockLedger } from '../../src/testing/createMockLedger'
 import { resolveTestRedis } from '../helpers/resolveTestRedis'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 const redis = await resolveTestRedis()
 afterAll(() => redis?.stop())
-const ledger = createMockLedger({ seed: 7, transactions: 2_000 })
+const ledger = sharedLedger({ seed: 7, transactions: 2_000 })
 const addresses = ledger.addresses().slice(0, 5)
 const url = () => redis?.url ?? ''
 const newName = () => `lib-${process.pid}-${Math.random().toString(36).slice(2)}`

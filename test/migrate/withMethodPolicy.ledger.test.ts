@@ -10,9 +10,10 @@ import {
   withMethodPolicy,
 } from '../../src/migrate/withMethodPolicy'
 import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
-import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import type { MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import type { RpcTransport } from '../../src/transport/types'
+import { sharedLedger } from '../helpers/sharedLedger'
 import { refusingOverHttp } from './fakeNode'
 
 const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const
@@ -101,7 +102,7 @@ afterEach(() => {
 })
 
 describe.each(PROFILES)('profile %s', (profile) => {
-  const ledger = createMockLedger({ seed: 11, profile, transactions: 400 })
+  const ledger = sharedLedger({ seed: 11, profile, transactions: 400 })
   const rules = profileRules(profile)
   const servesDeprecated = rules.deprecatedMethods
   // The replacements arrived in 1.7: the v1.3 and v1.6 profiles answer them with -32601.

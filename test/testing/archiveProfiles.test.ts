@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 // The 'old-faithful' profile answers as Old Faithful's gsfa code does (rpcpool/yellowstone-faithful
 // @ 6bba09d): see src/testing/rpc/ArchiveDialect.ts for each rule and its source.
-const ledger = createMockLedger({ seed: 1, profile: 'old-faithful' })
+const ledger = sharedLedger({ seed: 1, profile: 'old-faithful' })
 const [busy = '', second = ''] = ledger.addresses()
 const oracle = ledger.signatures(busy)
 const EPOCH = 128

@@ -85,24 +85,16 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   const slots: number[] = []
   const bySignature = new Map<string, LedgerTransaction>()
   const byAddress = new Map<string, LedgerTransaction[]>()
-  const hashes: Readonly<{ address: string; bytes: Uint8Array }>[] = []
-  const newHash = () => {
-    const bytes = layoutRandom.bytes(32)
-    return { address: encodeKeyBase58(bytes), bytes }
-  }
-  let previous = newHash()
-  hashes.push(previous)
+  const chain = createBlockhashChain(layoutRandom)
   const shared = { lines: new Map<string, string>() }
   let position = 0
   for (const planned of plan.blocks) {
     const transactions: LedgerTransaction[] = []
     for (let indexInBlock = 0; indexInBlock < planned.size; indexInBlock++) {
-      const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
-      const recentBlockhash = hashes[hashes.length - back] ?? previous
       const { draft, tx } = nextTransaction(streams, position, {
         slot: planned.slot,
         indexInBlock,
-        recentBlockhash,
+        recentBlockhash: chain.pickRecent(),
         tables: world.tables,
         shared,
       })
@@ -117,7 +109,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       transactions.push(tx)
       position++
     }
-    const hash = newHash()
+    const { hash, previous } = chain.seal()
     blocks.set(planned.slot, {
       slot: planned.slot,
       parentSlot: planned.parentSlot,
@@ -127,9 +119,6 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       previousBlockhash: previous.address,
     })
     slots.push(planned.slot)
-    hashes.push(hash)
-    if (hashes.length > BLOCKHASH_WINDOW) hashes.shift()
-    previous = hash
   }
 
   return {
@@ -161,6 +150,40 @@ function checkOptions(options: BuildLedgerOptions): { seed: number; count: numbe
     )
   }
   return { seed, count }
+}
+
+type Blockhash = Readonly<{ address: string; bytes: Uint8Array }>
+
+/**
+ * The blockhashes of the chain as it grows: the one before the first block, then one per block,
+ * drawn from `layoutRandom`. Transactions name one of the last {@link BLOCKHASH_WINDOW}.
+ */
+function createBlockhashChain(layoutRandom: Random): Readonly<{
+  /** A recent blockhash for the next transaction. */
+  pickRecent: () => Blockhash
+  /** Ends a block: its new hash, and the one it follows. */
+  seal: () => Readonly<{ hash: Blockhash; previous: Blockhash }>
+}> {
+  const newHash = (): Blockhash => {
+    const bytes = layoutRandom.bytes(32)
+    return { address: encodeKeyBase58(bytes), bytes }
+  }
+  let previous = newHash()
+  const hashes: Blockhash[] = [previous]
+  return {
+    pickRecent: () => {
+      const back = Math.min(hashes.length, 1 + layoutRandom.int(BLOCKHASH_WINDOW))
+      return hashes[hashes.length - back] ?? previous
+    },
+    seal: () => {
+      const hash = newHash()
+      const sealed = { hash, previous }
+      hashes.push(hash)
+      if (hashes.length > BLOCKHASH_WINDOW) hashes.shift()
+      previous = hash
+      return sealed
+    },
+  }
 }
 
 function addToIndex(byAddress: Map<string, LedgerTransaction[]>, tx: LedgerTransaction): void {

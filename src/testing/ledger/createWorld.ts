@@ -84,18 +84,10 @@ export function createWorld(random: Random): World {
   const programs = builtinAccounts()
   const { system, token, token2022, rentSysvar, clock } = programs
 
-  const wallets = Array.from({ length: WALLETS }, (_, i) =>
-    signer(i === 0 ? 250n * SOL : BigInt(random.between(1, 200)) * SOL + BigInt(random.int(1e9))),
-  )
-  const whales = [
-    signer(9_007_199_254_740_993n + BigInt(random.int(1e9)) * 1_000_000n),
-    signer(12_500_000n * SOL + BigInt(random.int(1e9))),
-  ]
-  const externals = Array.from({ length: EXTERNALS }, () =>
-    freshAddress(BigInt(random.between(10, 50_000)) * 1_000_000n),
-  )
-  const tipAccounts = Array.from({ length: 4 }, () =>
-    freshAddress(BigInt(random.between(1, 900)) * SOL),
+  const { wallets, whales, externals, tipAccounts } = createParticipants(
+    random,
+    signer,
+    freshAddress,
   )
 
   const { mints, holdings, holders, vaults } = openTokenAccounts(
@@ -124,12 +116,7 @@ export function createWorld(random: Random): World {
       treasury,
       ...oracleStates,
     ],
-    [
-      ...externals.slice(0, 60),
-      ...tipAccounts,
-      ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
-      ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
-    ],
+    recipientTableEntries(wallets, externals, tipAccounts, holdings),
   )
 
   let freshSigners = 0
@@ -160,6 +147,49 @@ export function createWorld(random: Random): World {
       return signer(0n)
     },
   }
+}
+
+/**
+ * The wallets (the hot one first, with 250 SOL), the whales, the recipients that never sign and
+ * the tip accounts, drawn in that order.
+ */
+function createParticipants(
+  random: Random,
+  signer: (lamports: bigint) => LedgerAccount,
+  freshAddress: (lamports: bigint) => LedgerAccount,
+): Pick<World, 'wallets' | 'whales' | 'externals' | 'tipAccounts'> {
+  const wallets = Array.from({ length: WALLETS }, (_, i) =>
+    signer(i === 0 ? 250n * SOL : BigInt(random.between(1, 200)) * SOL + BigInt(random.int(1e9))),
+  )
+  const whales = [
+    signer(9_007_199_254_740_993n + BigInt(random.int(1e9)) * 1_000_000n),
+    signer(12_500_000n * SOL + BigInt(random.int(1e9))),
+  ]
+  const externals = Array.from({ length: EXTERNALS }, () =>
+    freshAddress(BigInt(random.between(10, 50_000)) * 1_000_000n),
+  )
+  const tipAccounts = Array.from({ length: 4 }, () =>
+    freshAddress(BigInt(random.between(1, 900)) * SOL),
+  )
+  return { wallets, whales, externals, tipAccounts }
+}
+
+/**
+ * The second lookup table's entries: the accounts transfers go to (recipients, tips, the token
+ * accounts of the first 48 recipients and of the hot wallet).
+ */
+function recipientTableEntries(
+  wallets: readonly LedgerAccount[],
+  externals: readonly LedgerAccount[],
+  tipAccounts: readonly LedgerAccount[],
+  holdings: ReadonlyMap<LedgerAccount, readonly LedgerAccount[]>,
+): LedgerAccount[] {
+  return [
+    ...externals.slice(0, 60),
+    ...tipAccounts,
+    ...externals.slice(0, 48).flatMap((external) => holdings.get(external) ?? []),
+    ...(holdings.get(wallets[0] as LedgerAccount) ?? []),
+  ]
 }
 
 /** A program or sysvar at a known address. */

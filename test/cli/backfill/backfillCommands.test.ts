@@ -8,15 +8,15 @@ import { runWorkerCommand } from '../../../src/cli/backfill/runWorkerCommand'
 import { UsageError } from '../../../src/cli/command/process'
 import type { HistoryHost } from '../../../src/cli/command/types'
 import { runCli } from '../../../src/cli/runCli'
-import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { resolveTestRedis } from '../../helpers/resolveTestRedis'
+import { sharedLedger } from '../../helpers/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // The two commands in process, on a real Redis and a mock ledger served over loopback with 20 %
 // faults. The multi-process run (3 workers, kill -9, the budget measured) is backfill.slow.test.ts.
 const redis = await resolveTestRedis()
-const ledger = createMockLedger({ seed: 7, transactions: 2_000 })
+const ledger = sharedLedger({ seed: 7, transactions: 2_000 })
 const addresses = ledger.addresses().slice(0, 8)
 const dir = mkdtempSync(join(tmpdir(), 'backfill-'))
 let server: MockLedgerServer

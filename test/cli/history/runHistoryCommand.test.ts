@@ -16,6 +16,7 @@ import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
 import { runCli } from '../../../src/cli/runCli'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
+import { sharedLedger } from '../../helpers/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // The command in process, against a mock ledger served over loopback: the quick checks of its
@@ -298,7 +299,7 @@ describe('confirmed-rpc history, in process', () => {
   })
 
   it('--demo says which address, profile and URL it walks (not with --quiet)', async () => {
-    const demo = createMockLedger({ seed: 1 })
+    const demo = sharedLedger({ seed: 1 })
     const busiest = demo.addresses()[0] ?? ''
     const { code, stdout, stderr } = await run(['--demo', '--limit', '2'])
     expect(code).toBe(0)

@@ -78,9 +78,12 @@ describe('buildLedgerState: determinism', () => {
 })
 
 describe('buildLedgerState: wire format and signatures', () => {
+  // Over the 1,000 of `small`, every kind and both signer counts among them: signing does not
+  // depend on the ledger's size, and verifying the 5,000 of `standard` took 2 s.
   it('signs every transaction: each signature verifies over the message bytes of `wire`', () => {
+    expect(new Set(smallTxs.map((tx) => tx.signatures.length))).toEqual(new Set([1, 2]))
     const problems: string[] = []
-    for (const tx of standardTxs) {
+    for (const tx of smallTxs) {
       const { signatures, message } = splitWire(tx.wire)
       const encoded = signatures.map((s) => bs58.encode(s))
       if (encoded.join() !== tx.signatures.join())
