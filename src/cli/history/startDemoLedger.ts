@@ -1,3 +1,5 @@
+import type { LedgerState } from '../../testing/ledger/types'
+
 /** The mock ledger `--demo` walks, served on loopback: see {@link startDemoLedger}. */
 export type DemoLedger = Readonly<{
   /** Its HTTP endpoint on 127.0.0.1. */
@@ -11,6 +13,9 @@ export type DemoLedger = Readonly<{
   close(): Promise<void>
 }>
 
+// Built once per process: a program that runs the demo again (tests do) serves the same state.
+let demoState: LedgerState | undefined
+
 /**
  * Builds the mock ledger of `confirmed-rpc/testing` (seed 1: the same signatures on every run,
  * so a `--demo` export resumes too) and serves it over HTTP on 127.0.0.1, so the demo takes the
@@ -23,7 +28,8 @@ export async function startDemoLedger(): Promise<DemoLedger> {
     import('../../testing/serveMockLedger'),
   ])
   const seed = 1
-  const ledger = createMockLedger({ seed })
+  const ledger = createMockLedger({ seed, state: demoState })
+  demoState = ledger.state
   const server = await serveMockLedger(ledger)
   return {
     url: server.url,
