@@ -82,7 +82,44 @@ type LanesState<TMode extends U64Mode> = {
   planned: boolean
   top: bigint | undefined
   bottom: bigint | undefined
-  waiters: (() => void)[]
+}
+
+function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
+  return {
+    runs: [],
+    splitting: new Set(),
+    triedAt: new WeakMap(),
+    active: 0,
+    taken: 0,
+    planned: false,
+    top: undefined,
+    bottom: undefined,
+  }
+}
+
+/** Wakes whoever waits (`change`) at the next change of state (`changed`). */
+function createChanges(): Readonly<{ changed: () => void; change: () => Promise<void> }> {
+  const waiters: (() => void)[] = []
+  return {
+    changed() {
+      for (const wake of waiters.splice(0)) wake()
+    },
+    change: () => new Promise((resolve) => waiters.push(resolve)),
+  }
+}
+
+/**
+ * See `RangeLanes.split`: the range that starts at `boundary` and takes over the picked range's
+ * floor, if the picked range moved its floor up to it; `undefined` if none was found or the range
+ * went past it meanwhile.
+ */
+function splitRange<TMode extends U64Mode>(
+  pick: RangeSplit<TMode>,
+  boundary: RangeBoundary | undefined,
+): HistoryRange | undefined {
+  if (boundary === undefined || !pick.run.split(boundary.slot)) return undefined
+  const { signature, slot, tentative } = boundary
+  return { before: signature, beforeSlot: slot, aboveSlot: slot, tentative, floor: pick.keeps }
 }
 
 /**
@@ -101,44 +138,28 @@ export function createRangeLanes<TMode extends U64Mode>(
   // Newest first, the range being handed out streams and the others wait their turn; oldest
   // first, every range waits whole, so fewer are held.
   const held = oldest ? lanes + 1 : 2 * lanes
-  const state: LanesState<TMode> = {
-    runs: [],
-    splitting: new Set(),
-    triedAt: new WeakMap(),
-    active: 0,
-    taken: 0,
-    planned: false,
-    top: undefined,
-    bottom: undefined,
-    waiters: [],
-  }
+  const state = createLanesState<TMode>()
   const { runs, splitting } = state
-  const changed = (): void => {
-    for (const wake of state.waiters.splice(0)) wake()
-  }
-  const change = (): Promise<void> => new Promise((resolve) => state.waiters.push(resolve))
+  const { changed, change } = createChanges()
   signal.addEventListener('abort', changed, { once: true })
   const begin = (range: HistoryRange, at: number = runs.length): void => {
     state.active++
+    // A range whose floor is pending started before the provider's answer: the node's paging.
+    const viaProvider = options.viaProvider() && range.floor !== 'pending'
     const finished = (): void => {
       state.active--
       changed()
     }
-    // A range whose floor is pending started before the provider's answer: the node's paging.
-    const viaProvider = options.viaProvider() && range.floor !== 'pending'
-    runs.splice(
-      at,
-      0,
-      runRange(context, plan, start, range, options.child(), finished, viaProvider),
-    )
+    const run = runRange(context, plan, start, range, options.child(), finished, viaProvider)
+    runs.splice(at, 0, run)
     changed()
   }
-  const free = (): boolean =>
-    state.active + splitting.size < lanes && runs.length - state.taken + splitting.size < held
-
+  // Ranges held and fetching, each split being searched counted as one more.
+  const room = (more: number): boolean =>
+    state.active + more < lanes && runs.length - state.taken + more < held
   return {
     async launch(range) {
-      while (state.active >= lanes || runs.length - state.taken >= held) {
+      while (!room(0)) {
         if (signal.aborted) return false
         await change()
       }
@@ -151,10 +172,7 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.planned = true
       changed()
     },
-    setSpan(top, bottom) {
-      state.top = top
-      state.bottom = bottom
-    },
+    setSpan: (top, bottom) => Object.assign(state, { top, bottom }),
     first: () => runs[0],
     stride: (span, index) =>
       oldest
@@ -162,20 +180,16 @@ export function createRangeLanes<TMode extends U64Mode>(
         : newestStride(span, index, lanes, state.top, runs[0], plan.pageSize),
     claimSplit() {
       const candidates = runs.slice(state.taken).filter((run) => !splitting.has(run))
-      const pick = free()
+      const pick = room(splitting.size)
         ? pickSplit(candidates, state.triedAt, state.bottom, plan.pageSize)
         : undefined
       if (pick !== undefined) splitting.add(pick.run)
       return pick
     },
     split(pick, boundary) {
-      if (signal.aborted || boundary === undefined || !pick.run.split(boundary.slot)) {
-        state.triedAt.set(pick.run, pick.lowest)
-      } else {
-        const { signature, slot, tentative } = boundary
-        const range = { before: signature, beforeSlot: slot, aboveSlot: slot, tentative }
-        begin({ ...range, floor: pick.keeps }, runs.indexOf(pick.run) + 1)
-      }
+      const below = signal.aborted ? undefined : splitRange(pick, boundary)
+      if (below === undefined) state.triedAt.set(pick.run, pick.lowest)
+      else begin(below, runs.indexOf(pick.run) + 1)
       splitting.delete(pick.run)
       changed()
     },

@@ -113,23 +113,7 @@ export function runRange<TMode extends U64Mode>(
   onFinish: () => void,
   provider = false,
 ): RangeRun<TMode> {
-  const pending = range.floor === 'pending'
-  const state: RangeState<TMode> = {
-    buffer: [],
-    kept: 0,
-    lowest: undefined,
-    highest: undefined,
-    aboveSlot: range.aboveSlot,
-    pending,
-    floor: pending ? undefined : range.floor,
-    done: false,
-    answered: false,
-    unread: false,
-    failed: false,
-    failure: undefined,
-    wake: () => {},
-    onAnswer: () => {},
-  }
+  const state = createRangeState<TMode>(range)
   const firstPage = new Promise<readonly SignatureInfo<TMode>[] | undefined>((resolve) => {
     state.onAnswer = resolve
   })
@@ -182,6 +166,27 @@ export function runRange<TMode extends U64Mode>(
     },
     firstPage,
     finished,
+  }
+}
+
+/** A range's state before its first page. */
+function createRangeState<TMode extends U64Mode>(range: HistoryRange): RangeState<TMode> {
+  const pending = range.floor === 'pending'
+  return {
+    buffer: [],
+    kept: 0,
+    lowest: undefined,
+    highest: undefined,
+    aboveSlot: range.aboveSlot,
+    pending,
+    floor: pending ? undefined : range.floor,
+    done: false,
+    answered: false,
+    unread: false,
+    failed: false,
+    failure: undefined,
+    wake: () => {},
+    onAnswer: () => {},
   }
 }
 
