@@ -7,7 +7,10 @@ import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { BlockReader } from './createBlockReader'
 import type { CursorTrust } from './types'
 
-/** Entries of the address read first to build the probe in (the fewest a walk's page may give). */
+/**
+ * Entries of the address read first to build the probe in (the fewest a walk's page may give).
+ * @internal
+ */
 export const PROBE_PAGE = 100
 
 /** Read instead when the first page lies within two slots (an address in every transaction). */
