@@ -29,7 +29,10 @@ async function newestEntrySlot<TMode extends U64Mode>(
   return newest === undefined ? undefined : BigInt(newest.slot)
 }
 
-/** The slots a walk spans, newest and oldest, and whether it goes through the provider. @internal */
+/**
+ * The slots a walk spans, newest and oldest, and whether it goes through the provider.
+ * @internal
+ */
 export type WalkSpan = Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }>
 
 /**

@@ -259,7 +259,7 @@ describe('parallel ranges: round trips', () => {
     },
   )
 
-  it('keeps every lane busy to the end: the first range leads by two pages, the last one ends short by as many', async () => {
+  it('keeps both lanes busy to the end: the first range leads the last by four pages', async () => {
     // Two lanes, 23 pages of 100 entries: a share of about 11 pages each, the first range's from
     // the first round, the second's from the third, whose end takes two more requests (two
     // empty answers end a history). Even shares would end the walk four rounds after the
