@@ -7,7 +7,7 @@ import type { U64Mode } from '../schemas/common'
 import { settleAll } from '../shared/async'
 import type { BlockReader } from './createBlockReader'
 import { requestSlot } from './createBlockReader'
-import type { RangeBoundary } from './types'
+import type { CursorTrust, RangeBoundary } from './types'
 
 /** The fewest slots a range spans: a boundary costs a round trip. */
 const MIN_RANGE_SLOTS = 32n
@@ -30,20 +30,31 @@ async function newestEntrySlot<TMode extends U64Mode>(
 }
 
 /**
- * The span of a walk from `start` (see `findBoundaries`) and whether it goes through the provider
- * method; `undefined` when it cannot be cut: a node without the block methods or the slot
- * methods, or an endpoint that does not read a boundary transaction as a cursor.
+ * The slots a walk spans, newest and oldest, and whether it goes through the provider.
+ * @internal
  */
-async function findSpan<TMode extends U64Mode>(
+export type WalkSpan = Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }>
+
+/**
+ * The span of a walk from `start`: from `start.before` (or the node's newest slot at the walk's
+ * commitment; oldest first, the slot of the address's newest entry) down to `until` (or the node's
+ * first available block), and whether it goes through the provider method (`bySlot`, awaited
+ * beside the span's ends); `undefined` when it cannot be cut: a node without the slot methods,
+ * or (`refused`, what the walker already knows of the endpoint) one that does not read a
+ * boundary transaction as a cursor. A transport failure is thrown.
+ * @internal
+ */
+export async function findSpan<TMode extends U64Mode>(
   context: MethodContext<TMode>,
   plan: WalkPlan,
   start: HistoryCheckpoint,
-  options: FindBoundariesOptions,
-): Promise<Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }> | undefined> {
-  const { signal } = options
+  signal: AbortSignal,
+  bySlot: Promise<boolean>,
+  refused: boolean,
+): Promise<WalkSpan | undefined> {
   const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
   try {
-    const [top, bottom, bySlot] = await settleAll([
+    const [top, bottom, provider] = await settleAll([
       start.before === undefined
         ? start.order === 'oldest'
           ? newestEntrySlot(context, plan, start, signal)
@@ -54,12 +65,10 @@ async function findSpan<TMode extends U64Mode>(
       start.until === undefined
         ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
         : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
-      options.bySlot,
+      bySlot,
     ])
-    // Asked once the span is known, so that a node without the block methods is not probed.
-    const cuttable = bySlot || (await options.foreignCursors())
-    if (top === undefined || bottom === undefined || !cuttable) return undefined
-    return { top, bottom, bySlot }
+    if (top === undefined || bottom === undefined || (refused && !provider)) return undefined
+    return { top, bottom, bySlot: provider }
   } catch (error) {
     // The node answered: it does not serve these methods. The walk stays one range.
     if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
@@ -69,54 +78,46 @@ async function findSpan<TMode extends U64Mode>(
 
 /** What `findBoundaries` cuts with. @internal */
 export type FindBoundariesOptions = Readonly<{
-  /** Slots of the next range, asked for as each search starts. */
-  stride: (span: bigint) => bigint
+  /** Slots between boundary `index` and the one before, asked for as each search starts. */
+  stride: (span: bigint, index: number) => bigint
+  /** Settles once the span may be cut (see `RangeLanes.ready`): awaited once the span is known. */
+  ready: () => Promise<void>
   /** Ranges the walk fetches at once: as many searches run at a time. */
   lanes: number
-  signal: AbortSignal
   /** The boundary nearest below a target, above a floor (see `findBoundary`). */
   find: (target: bigint, floor: bigint) => Promise<RangeBoundary | undefined>
+  /** The span to cut (see `findSpan`): nothing is cut when it is `undefined`. */
+  span: Promise<WalkSpan | undefined>
   /**
-   * Whether the walk goes through the provider method, which filters by slot: the targets,
-   * `stride` slots apart, are then the boundaries, without a search. Awaited beside the span's
-   * ends.
+   * Whether the endpoint reads a boundary transaction (not the address's) as a `before` cursor
+   * (see `CursorTrust`), unless the walk goes through the provider method; never rejects.
+   * `'none'`: nothing is cut. `'checked'`: every boundary is tentative.
    */
-  bySlot: Promise<boolean>
-  /**
-   * Whether the endpoint reads a boundary transaction (not the address's) as a `before` cursor;
-   * asked once the span's ends are known, unless the walk goes through the provider method.
-   * Never rejects. `false`: nothing is cut.
-   */
-  foreignCursors: () => Promise<boolean>
-  /** Told the span once its ends are known: the walk's newest and oldest slots. */
-  onSpan?: ((top: bigint, bottom: bigint) => void) | undefined
+  trust: Promise<CursorTrust>
 }>
 
 /**
- * The boundaries that cut the span of a walk from `start` into slot ranges of `stride` slots (see
- * `RangeBoundary`), yielded in the order the walk hands its ranges out (newest first, or oldest
- * first for an `'oldest'` start) as soon as each is found, `lanes` searches at a time, so that
- * the first ranges are fetched while the later boundaries are searched. The span runs from
- * `start.before` (or the node's newest slot at the walk's commitment; oldest first, the slot of
- * the address's newest entry) down to `until` (or the node's first available block). Nothing
- * is yielded for a node without the block methods, an endpoint that does not read a boundary
- * transaction as a cursor (`foreignCursors`), or a span too short to cut: the walk is then one
- * range. With `bySlot` (a walk through the provider method, which filters by slot), the
- * targets themselves are the boundaries, without a search.
+ * The boundaries that cut the span of a walk (`options.span`) into slot ranges of `stride` slots
+ * (see `RangeBoundary`), yielded in the order the walk hands its ranges out (newest first, or
+ * oldest first for an `'oldest'` start) as soon as each is found, `lanes` searches at a time, so
+ * that the first ranges are fetched while the later boundaries are searched. The first searches
+ * go out as soon as the span is known, beside the endpoint's answer on foreign cursors (`trust`);
+ * nothing is yielded before that answer, and nothing at all if it is `'none'`, if the span is
+ * `undefined` or too short to cut: the walk is then one range. With `bySlot` (a walk through
+ * the provider method, which filters by slot), the targets themselves are the boundaries,
+ * without a search. A failed span lookup is thrown.
  * @internal
  */
-export async function* findBoundaries<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  plan: WalkPlan,
+export async function* findBoundaries(
   start: HistoryCheckpoint,
   options: FindBoundariesOptions,
 ): AsyncGenerator<RangeBoundary, void, undefined> {
   const { stride, lanes, find } = options
   const oldest = start.order === 'oldest'
-  const span = await findSpan(context, plan, start, options)
+  const span = await options.span
   if (span === undefined) return
+  await options.ready()
   const { top, bottom, bySlot } = span
-  options.onSpan?.(top, bottom)
   const floor = bottom
   // Targets in the order the ranges are handed out, each `stride` slots past the one before,
   // asked for as each search starts: a stride may follow what the walk has seen so far.
@@ -124,7 +125,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
   let last = oldest ? bottom : top
   const target = (index: number): bigint | undefined => {
     while (targets.length <= index) {
-      const wanted = stride(top - bottom)
+      const wanted = stride(top - bottom, targets.length)
       const step = wanted > MIN_RANGE_SLOTS ? wanted : MIN_RANGE_SLOTS
       const next = oldest ? last + step : last - step
       // The last range keeps at least a stride's worth of slots.
@@ -155,6 +156,8 @@ export async function* findBoundaries<TMode extends U64Mode>(
   let previous: RangeBoundary | undefined
   try {
     for (let i = 0; i < ahead; i++) search(i)
+    const trust = await options.trust
+    if (trust === 'none') return
     for (let i = 0; searches[i] !== undefined; i++) {
       search(i + ahead)
       const boundary = await (searches[i] as Promise<RangeBoundary | undefined>)
@@ -167,7 +170,7 @@ export async function* findBoundaries<TMode extends U64Mode>(
       ) {
         continue
       }
-      yield boundary
+      yield trust === 'any' ? boundary : { ...boundary, tentative: true }
       previous = boundary
     }
   } finally {

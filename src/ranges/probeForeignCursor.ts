@@ -5,24 +5,19 @@ import { toHistoryOrder } from '../history/archivePage'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import type { BlockReader } from './createBlockReader'
+import type { CursorTrust } from './types'
 
-/** Entries of the address read first to build the probe in. */
-const PROBE_PAGE = 100
+/**
+ * Entries of the address read first to build the probe in (the fewest a walk's page may give).
+ * @internal
+ */
+export const PROBE_PAGE = 100
 
 /** Read instead when the first page lies within two slots (an address in every transaction). */
 const DENSE_PAGE = 1000
 
 /** Blocks read, newest first, for a transaction that is not the address's. */
 const BLOCKS_TRIED = 3
-
-/**
- * How a walk may cut an address's history on an endpoint: `'any'`, at any boundary (the endpoint
- * reads a foreign cursor as a ledger position); `'none'`, nowhere (it does not: the walk is one
- * range); `'checked'`, at a boundary only once the first page of the range that starts there
- * answers (see `walkRanges.ts`), when no probe could tell.
- * @internal
- */
-export type CursorTrust = 'any' | 'checked' | 'none'
 
 /** A foreign signature and the answers a node that reads it as a ledger position may give. */
 type Probe = Readonly<{ foreign: string; expected: ReadonlySet<string> }>
@@ -40,10 +35,15 @@ type Probe = Readonly<{ foreign: string; expected: ReadonlySet<string> }>
  * or, if none is, the newest entry below the slot. Anything else (`[]`, another entry, a JSON-RPC
  * error such as -32020) is `'none'`, the right answer `'any'`. When no probe can be built (a
  * history within two slots, blocks that hold only the address's transactions, in the slots
- * tried), `'checked'`; `undefined` for a node without the block methods (nothing is cut there).
- * Costs a page of 100 entries (and one
- * of 1,000 for an address in every transaction), a block or two, and the one-entry probe. A
- * transport failure is thrown.
+ * tried), `'checked'`; `undefined` where the walk cannot be cut (`cuttable` resolves `false`: a
+ * node without the block methods), which is then sent no block request.
+ *
+ * The page is `head` where the walk asked it already (the first page of a walk from the head, of
+ * at least 100 entries), else asked at once, beside the walk's first requests; the blocks once
+ * `cuttable` resolves `true`, all at once; then the one-entry probe: two round trips after the
+ * span's lookups. Costs a page of 100 entries unless `head` gives it (and one of 1,000 for an
+ * address in every transaction), up to three blocks, and the probe. A transport failure is
+ * thrown.
  * @internal
  */
 export async function probeForeignCursor<TMode extends U64Mode>(
@@ -52,13 +52,21 @@ export async function probeForeignCursor<TMode extends U64Mode>(
   commitment: Commitment | undefined,
   reader: BlockReader,
   signal: AbortSignal,
+  cuttable: Promise<boolean>,
+  head: Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined,
 ): Promise<CursorTrust | undefined> {
   const base = { commitment, signal }
   const read = async (limit: number) =>
     toHistoryOrder(await getSignaturesForAddress(context, address, { ...base, limit }))
+  const first =
+    head === undefined ? read(PROBE_PAGE) : head.then((page) => page ?? read(PROBE_PAGE))
+  // Settled before `cuttable` is read: a walk that cannot be cut still waits for the page.
+  await first.catch(() => undefined)
+  if (!(await cuttable)) return undefined
   try {
-    let page = await read(PROBE_PAGE)
-    if (page.length === PROBE_PAGE && page[0]?.slot === page.at(-1)?.slot) {
+    let page = await first
+    const oneSlot = page[0]?.slot === page.at(-1)?.slot
+    if (oneSlot && page.length >= PROBE_PAGE && page.length < DENSE_PAGE) {
       page = await read(DENSE_PAGE)
     }
     const probe = await findProbe(page, reader)
@@ -80,6 +88,8 @@ export async function probeForeignCursor<TMode extends U64Mode>(
 /**
  * A foreign transaction of a block between the page's newest and oldest slot, newest first,
  * and the entries that may answer it: the page's entries of its slot and the newest one below.
+ * The blocks are read at once, and taken newest first, as one after another would be: the
+ * first that holds a foreign transaction, unless one before it failed.
  */
 async function findProbe<TMode extends U64Mode>(
   page: readonly SignatureInfo<TMode>[],
@@ -88,9 +98,15 @@ async function findProbe<TMode extends U64Mode>(
   const newest = page[0]
   const oldest = page.at(-1)
   if (newest === undefined || oldest === undefined) return undefined
-  let tried = 0
+  const slots: bigint[] = []
   for (let slot = BigInt(newest.slot) - 1n; slot > BigInt(oldest.slot); slot--) {
-    if (tried++ === BLOCKS_TRIED || !reader.usable()) return undefined
+    if (slots.length === BLOCKS_TRIED) break
+    slots.push(slot)
+  }
+  const blocks = await Promise.allSettled(slots.map((slot) => reader.signatures(slot)))
+  for (const [i, block] of blocks.entries()) {
+    if (block.status === 'rejected') throw block.reason
+    const slot = slots[i] as bigint
     const own = new Set<string>()
     let below: string | undefined
     for (const entry of page) {
@@ -101,7 +117,7 @@ async function findProbe<TMode extends U64Mode>(
         break
       }
     }
-    const foreign = (await reader.signatures(slot)).find((signature) => !own.has(signature))
+    const foreign = block.value.find((signature) => !own.has(signature))
     if (foreign !== undefined && below !== undefined) {
       return { foreign, expected: new Set([...own, below]) }
     }

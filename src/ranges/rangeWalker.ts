@@ -20,8 +20,9 @@ export type RangeWalkerOptions = Readonly<{
    * a few thousand entries on, over a network with latency. A range starts from a boundary
    * transaction that is not the address's, which a history archive does not read (Old Faithful
    * answers it with an empty page): the first walk on each transport asks the endpoint once,
-   * with a probe whose answer is known (about four small requests), and a walk on an endpoint
-   * that fails it is one range.
+   * with a probe whose answer is known (a page of 100 entries, up to three blocks and one entry,
+   * beside the span's lookups and the first boundary searches), and a walk on an endpoint that
+   * fails it is one range.
    * @default 8
    */
   parallel?: number | undefined

@@ -47,6 +47,16 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    * nothing. Meaningful once `finished` settled.
    */
   unread(): boolean
+  /**
+   * Entries kept so far and the oldest slot among them, pending floor or not; `undefined` before
+   * the first entry kept.
+   */
+  kept(): Readonly<{ entries: number; lowest: bigint }> | undefined
+  /**
+   * Its first page answered (a page is in history order, see `fetchPage`), once it came; or
+   * `undefined` once the fetch stopped without one. Never rejects.
+   */
+  firstPage: Promise<readonly SignatureInfo<TMode>[] | undefined>
   /** Settles when the fetch stops (all fetched, failed, or aborted); never rejects. */
   finished: Promise<void>
 }>
@@ -78,6 +88,8 @@ type RangeState<TMode extends U64Mode> = {
   failure: unknown
   /** Wakes the reader waiting for a page. */
   wake: () => void
+  /** Settles `RangeRun.firstPage`. */
+  onAnswer: (page: readonly SignatureInfo<TMode>[] | undefined) => void
 }
 
 /** Whether `entry` lies in the range's slots, as far as its floor is known. */
@@ -101,22 +113,10 @@ export function runRange<TMode extends U64Mode>(
   onFinish: () => void,
   provider = false,
 ): RangeRun<TMode> {
-  const pending = range.floor === 'pending'
-  const state: RangeState<TMode> = {
-    buffer: [],
-    kept: 0,
-    lowest: undefined,
-    highest: undefined,
-    aboveSlot: range.aboveSlot,
-    pending,
-    floor: pending ? undefined : range.floor,
-    done: false,
-    answered: false,
-    unread: false,
-    failed: false,
-    failure: undefined,
-    wake: () => {},
-  }
+  const state = createRangeState<TMode>(range)
+  const firstPage = new Promise<readonly SignatureInfo<TMode>[] | undefined>((resolve) => {
+    state.onAnswer = resolve
+  })
   const rangePlan: WalkPlan = {
     ...plan,
     signal,
@@ -131,6 +131,7 @@ export function runRange<TMode extends U64Mode>(
   const finished = fetchRange(state, source, range.tentative === true).finally(() => {
     state.done = true
     state.wake()
+    state.onAnswer(undefined)
     onFinish()
   })
   const progress = (): RangeProgress | undefined => {
@@ -155,13 +156,37 @@ export function runRange<TMode extends U64Mode>(
       return true
     },
     floor: () => state.floor,
+    kept: () =>
+      state.lowest === undefined ? undefined : { entries: state.kept, lowest: state.lowest },
     unread: () => state.unread,
     setFloor: (slot) => {
       state.floor = slot
       state.pending = false
       state.wake()
     },
+    firstPage,
     finished,
+  }
+}
+
+/** A range's state before its first page. */
+function createRangeState<TMode extends U64Mode>(range: HistoryRange): RangeState<TMode> {
+  const pending = range.floor === 'pending'
+  return {
+    buffer: [],
+    kept: 0,
+    lowest: undefined,
+    highest: undefined,
+    aboveSlot: range.aboveSlot,
+    pending,
+    floor: pending ? undefined : range.floor,
+    done: false,
+    answered: false,
+    unread: false,
+    failed: false,
+    failure: undefined,
+    wake: () => {},
+    onAnswer: () => {},
   }
 }
 
@@ -196,6 +221,7 @@ async function fetchRange<TMode extends U64Mode>(
         state.lowest = BigInt((taken[taken.length - 1] as SignatureInfo<TMode>).slot)
       }
       state.wake()
+      state.onAnswer(page)
       // A floor set after this page was asked for: the walk may already be past it.
       const last = page[page.length - 1]
       if (state.floor !== undefined && last !== undefined && last.slot < state.floor) break

@@ -10,7 +10,7 @@ export type WalkRangesSettings = Readonly<{
    * What each transport's endpoint answered the foreign-cursor probe (see `probeForeignCursor`):
    * kept by the walker, so that a walker asks each endpoint once.
    */
-  foreignCursors: WeakMap<RpcTransport, 'any' | 'none'>
+  foreignCursors: WeakMap<RpcTransport, Exclude<CursorTrust, 'checked'>>
 }>
 
 /**
@@ -52,3 +52,12 @@ export type RangeBoundary = Readonly<{
    */
   tentative?: boolean | undefined
 }>
+
+/**
+ * How a walk may cut an address's history on an endpoint: `'any'`, at any boundary (the endpoint
+ * reads a foreign cursor as a ledger position); `'none'`, nowhere (it does not: the walk is one
+ * range); `'checked'`, at a boundary only once the first page of the range that starts there
+ * answers (see `RangeRun.unread`), when no probe could tell (see `probeForeignCursor`).
+ * @internal
+ */
+export type CursorTrust = 'any' | 'checked' | 'none'

@@ -6,10 +6,10 @@ import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { createBlockReader } from './createBlockReader'
 import { createRangeLanes, type RangeLanes } from './createRangeLanes'
 import { createSignalGroup } from './createSignalGroup'
-import { findBoundaries, findBoundary } from './findBoundaries'
-import { type CursorTrust, probeForeignCursor } from './probeForeignCursor'
+import { findBoundaries, findBoundary, findSpan, type WalkSpan } from './findBoundaries'
+import { PROBE_PAGE, probeForeignCursor } from './probeForeignCursor'
 import { type RangeRun, runRange } from './runRange'
-import type { HistoryRange, RangeBoundary, WalkRangesSettings } from './types'
+import type { CursorTrust, HistoryRange, RangeBoundary, WalkRangesSettings } from './types'
 import { servesProviderHistory } from './walkProviderPages'
 
 /** Where a walk cuts its history, and how: see `prepareCuts`. */
@@ -17,10 +17,26 @@ type Cuts = Readonly<{
   /** The provider's probe: whether the walk goes through it. Never rejects. */
   probe: Promise<boolean>
   viaProvider: () => boolean
-  /** Whether the endpoint reads a boundary as a cursor (see `findBoundaries`). */
-  readsForeign: () => Promise<boolean>
-  /** The boundary nearest below a target, marked tentative unless the endpoint reads any. */
+  /** The span to cut (see `findSpan`); rejects with a transport failure. */
+  span: Promise<WalkSpan | undefined>
+  /** Whether the endpoint reads a boundary as a cursor (see `CursorTrust`). Never rejects. */
+  trust: Promise<CursorTrust>
+  /** The boundary nearest below a target (see `findBoundary`). */
   find: (target: bigint, floor: bigint) => Promise<RangeBoundary | undefined>
+  /** The same, marked tentative unless the endpoint reads any: once `trust` is known. */
+  findTrusted: (target: bigint, floor: bigint) => Promise<RangeBoundary | undefined>
+  /** Settles once every request of these has. */
+  settled: () => Promise<unknown>
+}>
+
+/** What `prepareCuts` works with besides the walk's. */
+type CutsOptions<TMode extends U64Mode> = Readonly<{
+  /** The walk's signal (the provider's probe), and the one of its cuts (the span). */
+  signals: readonly [AbortSignal, AbortSignal]
+  /** A signal of its own for each block lookup and the foreign-cursor probe. */
+  child: () => AbortSignal
+  /** The walk's first page, where it serves as the probe's (see `probeForeignCursor`). */
+  head: () => Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined
 }>
 
 /** Entries handed out so far: what `limit` leaves, and the last one. */
@@ -56,7 +72,18 @@ export async function* walkRanges<TMode extends U64Mode>(
   const cut = linkSignal(link.signal)
   // Every range and block lookup gets its own signal (see createSignalGroup).
   const group = createSignalGroup(cut.signal)
-  const cuts = prepareCuts(context, plan, start, settings, link.signal, group.child)
+  // The first page of a walk from the head is the address's newest: the probe's, if long enough.
+  const head = (): Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined =>
+    !oldest &&
+    start.before === undefined &&
+    Math.min(plan.pageSize, start.remaining ?? plan.pageSize) >= PROBE_PAGE
+      ? lanes.first()?.firstPage
+      : undefined
+  const cuts = prepareCuts(context, plan, start, settings, {
+    signals: [link.signal, cut.signal],
+    child: group.child,
+    head,
+  })
   const lanes = createRangeLanes(context, plan, start, {
     lanes: settings.lanes,
     oldest,
@@ -64,7 +91,7 @@ export async function* walkRanges<TMode extends U64Mode>(
     child: group.child,
     viaProvider: cuts.viaProvider,
   })
-  const producing = produce(context, plan, start, settings.lanes, lanes, cuts, cut.signal)
+  const producing = produce(start, settings.lanes, lanes, cuts, cut.signal)
   const quota: Quota<TMode> = { remaining: start.remaining }
   let rest: RangeRun<TMode> | undefined
   try {
@@ -91,8 +118,9 @@ export async function* walkRanges<TMode extends U64Mode>(
   } finally {
     link.abort()
     await producing
-    // The probe is awaited by the search, which a walk that ends early may never have started.
-    await cuts.probe
+    // The probes and the span are awaited by the search, which a walk that ends early may never
+    // have started.
+    await cuts.settled()
     await Promise.all([lanes.settled(), rest?.finished])
     group.dispose()
     cut.dispose()
@@ -150,20 +178,23 @@ function fallBack<TMode extends U64Mode>(
 /**
  * What a walk cuts with: where the caller asked for it, whether the endpoint serves the provider
  * method (which cuts by slot alone, each range one filtered query; asked beside the span's ends,
- * see `findBoundaries`; a failed probe, a transport failure past its retries, leaves the walk to
- * the node's methods, asked again by the next walk); and where ranges may start (see
- * `CursorTrust`): the walker's answer for this transport, else the probe's. Only a probe's answer
- * is kept; where no probe could tell (no probe to build, or a transport failure past its
- * retries), every boundary is tentative: the range below it checks it with its first page.
+ * see `findSpan`; a failed probe, a transport failure past its retries, leaves the walk to the
+ * node's methods, asked again by the next walk); and where ranges may start (see `CursorTrust`):
+ * the walker's answer for this transport, else the probe's, asked beside the span and the first
+ * boundary searches (see `probeForeignCursor`), so that it costs the walk no round trip of its
+ * own where no probe can be built, one where one is. Only a probe's answer is kept; where no
+ * probe could tell (no probe to build, or a transport failure past its retries), every boundary
+ * is tentative: the range below it checks it with its first page.
  */
 function prepareCuts<TMode extends U64Mode>(
   context: MethodContext<TMode>,
   plan: WalkPlan,
   start: HistoryCheckpoint,
   settings: WalkRangesSettings,
-  signal: AbortSignal,
-  child: () => AbortSignal,
+  using: CutsOptions<TMode>,
 ): Cuts {
+  const { signals, child, head } = using
+  const [signal, spanSignal] = signals
   let provider = false
   const probe = settings.provider
     ? servesProviderHistory(context, plan.address, signal).then(
@@ -175,9 +206,15 @@ function prepareCuts<TMode extends U64Mode>(
       )
     : Promise.resolve(false)
   const reader = createBlockReader(context, start.commitment, child)
-  let trust: CursorTrust = 'none'
+  const known = settings.foreignCursors.get(context.transport)
+  const span = findSpan(context, plan, start, spanSignal, probe, known === 'none')
+  const cuttable = span.then(
+    (found) => found !== undefined && !found.bySlot,
+    () => false,
+  )
+  const { address, commitment } = { address: plan.address, commitment: start.commitment }
   const probeTrust = (): Promise<CursorTrust> =>
-    probeForeignCursor(context, plan.address, start.commitment, reader, child()).then(
+    probeForeignCursor(context, address, commitment, reader, child(), cuttable, head()).then(
       (answer) => {
         if (answer === 'any' || answer === 'none') {
           settings.foreignCursors.set(context.transport, answer)
@@ -186,18 +223,28 @@ function prepareCuts<TMode extends U64Mode>(
       },
       () => 'checked' as const,
     )
+  // Through the provider, which filters by slot, no boundary is a cursor: nothing to probe.
+  const trust =
+    known === undefined
+      ? probe.then((serves) => (serves ? 'any' : probeTrust()))
+      : Promise.resolve(known)
+  let trusted: CursorTrust = 'none'
+  void trust.then((answer) => {
+    trusted = answer
+  })
+  const find = (target: bigint, floor: bigint) => findBoundary(reader, target, floor)
   return {
     probe,
     viaProvider: () => provider,
-    async readsForeign() {
-      trust = settings.foreignCursors.get(context.transport) ?? (await probeTrust())
-      return trust !== 'none'
-    },
-    async find(target, floor) {
-      const boundary = await findBoundary(reader, target, floor)
-      if (boundary?.signature === undefined || trust === 'any') return boundary
+    span,
+    trust,
+    find,
+    async findTrusted(target, floor) {
+      const boundary = await find(target, floor)
+      if (boundary?.signature === undefined || trusted === 'any') return boundary
       return { ...boundary, tentative: true }
     },
+    settled: () => Promise.allSettled([probe, span, trust]),
   }
 }
 
@@ -208,8 +255,6 @@ function prepareCuts<TMode extends U64Mode>(
  * floor known. Never rejects.
  */
 async function produce<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  plan: WalkPlan,
   start: HistoryCheckpoint,
   count: number,
   lanes: RangeLanes<TMode>,
@@ -217,14 +262,21 @@ async function produce<TMode extends U64Mode>(
   signal: AbortSignal,
 ): Promise<void> {
   const oldest = start.order === 'oldest'
-  const boundaries = findBoundaries(context, plan, start, {
+  // Registered before the search awaits the span: the lanes know it first.
+  cuts.span.then(
+    (span) => span !== undefined && lanes.setSpan(span.top, span.bottom),
+    () => undefined,
+  )
+  const boundaries = findBoundaries(start, {
     stride: lanes.stride,
+    // Newest first, the first cut follows the density of the first range's first page.
+    ready: async () => {
+      if (!oldest) await lanes.first()?.firstPage
+    },
     lanes: count,
-    signal,
     find: cuts.find,
-    bySlot: cuts.probe,
-    foreignCursors: cuts.readsForeign,
-    onSpan: (_top, bottom) => lanes.setBottom(bottom),
+    span: cuts.span,
+    trust: cuts.trust,
   })
   const beforeSlot = start.slot === undefined ? undefined : BigInt(start.slot)
   const first = { before: start.before, beforeSlot }
@@ -297,7 +349,7 @@ async function splitForFreeLanes<TMode extends U64Mode>(
     }
     const search = cuts.viaProvider()
       ? Promise.resolve({ slot: pick.target })
-      : cuts.find(pick.target, pick.floor)
+      : cuts.findTrusted(pick.target, pick.floor)
     // A failed search splits nothing; the range goes on as it was.
     searches.push(
       search.then(

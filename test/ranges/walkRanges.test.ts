@@ -29,6 +29,7 @@ import {
 } from '../history/walkSetup'
 import { seededRandom } from '../reliability/support/seededRandom'
 import { settled } from './support/gatedWire'
+import { lockstepWire } from './support/lockstepWire'
 
 // The walk cut into slot ranges (`walker: rangeWalker({ parallel, order })`): the same entries,
 // in the same order (or exactly reversed), as the oracle gives, on every profile, for any cursors.
@@ -222,6 +223,65 @@ describe('signaturesForAddress with parallel ranges', () => {
       process.off('warning', onWarning)
     }
     expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+})
+
+describe('parallel ranges: round trips', () => {
+  // Answered in lockstep (see `lockstepWire`): the round a request goes out in is its depth on
+  // the walk's critical path, whatever the machine's speed.
+  it.each([2, 3])(
+    'starts every range in the third round trip, beside the probe (%s lanes)',
+    async (parallel) => {
+      const ledger = ledgers['v1.18']
+      const expected = ledger.signatures(busiest).map((info) => info.signature)
+      const step = lockstepWire(ledger)
+      const walk = signaturesForAddress(step.context, busiest, {
+        walker: rangeWalker({ parallel }),
+        pageSize: 100,
+      })
+      const { result } = await step.run(collect(walk))
+      expect(result).toEqual(expected)
+      // Round 1: the span's lookups and the first range's first page, which the foreign-cursor
+      // probe takes as its own; round 2: the boundary searches and the probe's blocks (the
+      // address is in every transaction: no probe can be built, and none is sent); round 3:
+      // every other range's first page.
+      const pages = step.requests.filter(
+        ({ request }) => request.method === 'getSignaturesForAddress',
+      )
+      expect(
+        pages.filter(({ request }) => (request.params[1] as { limit?: number }).limit !== 100),
+      ).toEqual([])
+      const starts = pages.filter(({ continues, round }) => !continues && round > 1)
+      expect(starts).toHaveLength(parallel - 1)
+      expect(starts.map(({ round }) => round)).toEqual(starts.map(() => 3))
+      const blocks = step.requests.filter(({ request }) => request.method === 'getBlock')
+      expect(new Set(blocks.map(({ round }) => round))).toEqual(new Set([2]))
+    },
+  )
+
+  it('keeps both lanes busy to the end: the first range leads the last by four pages', async () => {
+    // Two lanes, 23 pages of 100 entries: a share of about 11 pages each, the first range's from
+    // the first round, the second's from the third, whose end takes two more requests (two
+    // empty answers end a history). Even shares would end the walk four rounds after the
+    // first range; the lead ends both in the same round.
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const step = lockstepWire(ledger)
+    const walk = signaturesForAddress(step.context, busiest, {
+      walker: rangeWalker({ parallel: 2 }),
+      pageSize: 100,
+    })
+    const { result, rounds } = await step.run(collect(walk))
+    expect(result).toEqual(expected)
+    const pages = step.requests.filter(
+      ({ request }) => request.method === 'getSignaturesForAddress',
+    )
+    // Two lanes from the third round on, the first one alone before.
+    expect(rounds).toBeLessThanOrEqual(2 + Math.ceil((pages.length - 2) / 2) + 1)
+    const perRound = new Map<number, number>()
+    for (const { round } of pages) perRound.set(round, (perRound.get(round) ?? 0) + 1)
+    const lonely = [...perRound].filter(([round, count]) => round > 2 && count < 2)
+    expect(lonely.length).toBeLessThanOrEqual(1)
   })
 })
 
