@@ -100,10 +100,25 @@ describe('createClient', () => {
     expect(result?.transaction.signatures).toEqual(v0.signatures)
   })
 
-  it('keeps the transport and the mode it was built with', () => {
-    const ledger = createMockLedger({ seed: 4, transactions: 50 })
-    const client = createClient({ transport: ledger.transport, u64: 'bigint' })
+  it('keeps the mode it was built with, and exposes the transport its calls go through', async () => {
+    const ledger = createMockLedger({ seed: 4, transactions: 50, profile: 'v2' })
+    const sent: string[] = []
+    const client = createClient({
+      transport: (request, options) => {
+        sent.push(request.method)
+        return ledger.transport(request, options)
+      },
+      u64: 'bigint',
+      deprecationWarnings: false,
+    })
     expect(client.u64).toBe('bigint')
-    expect(typeof client.transport).toBe('function')
+    // The method policy's transport: a deprecated name goes out as its replacement.
+    const [address = ''] = ledger.addresses()
+    const page = await client.transport({
+      method: 'getConfirmedSignaturesForAddress2',
+      params: [address, { limit: 1 }],
+    })
+    expect(page).toEqual(ledger.signatures(address).slice(0, 1))
+    expect(sent).toEqual(['getSignaturesForAddress'])
   })
 })
