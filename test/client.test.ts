@@ -66,7 +66,7 @@ describe('createClient', () => {
     ).not.toThrow()
   })
 
-  it('sends raw requests through the same transport', async () => {
+  it('sends raw requests through the same transport, and keeps the mode it was built with', async () => {
     const ledger = createMockLedger({ seed: 4, transactions: 300, profile: 'v2' })
     const seen: string[] = []
     const client = createClient({
@@ -74,13 +74,23 @@ describe('createClient', () => {
         seen.push(request.method)
         return ledger.transport(request, options)
       },
+      u64: 'bigint',
+      deprecationWarnings: false,
     })
+    expect(client.u64).toBe('bigint')
     const [address = ''] = ledger.addresses()
     const raw = await client.request('getSignaturesForAddress', [address, { limit: 2 }])
     expect(raw).toEqual(ledger.signatures(address).slice(0, 2))
     await expect(client.request('', [])).rejects.toThrow(InvalidParamError)
     await expect(client.request('getSlot', {} as never)).rejects.toThrow('expected an array')
     expect(seen).toEqual(['getSignaturesForAddress'])
+    // client.transport is the method policy's: a deprecated name goes out as its replacement.
+    const page = await client.transport({
+      method: 'getConfirmedSignaturesForAddress2',
+      params: [address, { limit: 1 }],
+    })
+    expect(page).toEqual(ledger.signatures(address).slice(0, 1))
+    expect(seen).toEqual(['getSignaturesForAddress', 'getSignaturesForAddress'])
   })
 
   it('opts the deprecated lookup into versioned transactions when asked to', async () => {
@@ -98,27 +108,5 @@ describe('createClient', () => {
     const result = await versioned.getConfirmedTransaction(v0.signature)
     expect(result?.version).toBe(0)
     expect(result?.transaction.signatures).toEqual(v0.signatures)
-  })
-
-  it('keeps the mode it was built with, and exposes the transport its calls go through', async () => {
-    const ledger = createMockLedger({ seed: 4, transactions: 50, profile: 'v2' })
-    const sent: string[] = []
-    const client = createClient({
-      transport: (request, options) => {
-        sent.push(request.method)
-        return ledger.transport(request, options)
-      },
-      u64: 'bigint',
-      deprecationWarnings: false,
-    })
-    expect(client.u64).toBe('bigint')
-    // The method policy's transport: a deprecated name goes out as its replacement.
-    const [address = ''] = ledger.addresses()
-    const page = await client.transport({
-      method: 'getConfirmedSignaturesForAddress2',
-      params: [address, { limit: 1 }],
-    })
-    expect(page).toEqual(ledger.signatures(address).slice(0, 1))
-    expect(sent).toEqual(['getSignaturesForAddress'])
   })
 })
