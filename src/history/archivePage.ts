@@ -149,7 +149,7 @@ export async function newestEntry(
  * @internal
  */
 export async function askUntilFound<T>(
-  plan: WalkPlan,
+  plan: Pick<WalkPlan, 'pageRetries' | 'pageRetryDelayMs'>,
   signal: AbortSignal,
   ask: () => Promise<T>,
 ): Promise<T> {

@@ -1,13 +1,13 @@
 import type { MethodContext } from '../actions/ActionClient'
 import { getTransaction } from '../actions/getTransaction'
+import { askUntilFound } from '../history/archivePage'
 import type { U64Mode } from '../schemas/common'
-import { sleep } from '../shared/async'
 import type { WalletState, WalletTransaction } from './types'
 
 /**
  * One transaction of the walk, `json` with `maxSupportedTransactionVersion` 0 (the client turns
  * it into getConfirmedTransaction on nodes before 1.7). A `null` answer (a node behind the one
- * that listed the signature) is asked again `pageRetries` times, the wait doubling. Without the
+ * that listed the signature) is asked again as a walk asks (`askUntilFound`). Without the
  * `transactions` option the result only feeds discovery and is decoded in `bigint` mode.
  * @internal
  */
@@ -27,13 +27,9 @@ export async function fetchWalletTransaction<TMode extends U64Mode>(
     signal,
     ...(plan.commitment === undefined ? {} : { commitment: plan.commitment }),
   }
-  for (let attempt = 0; ; attempt++) {
-    const transaction = (await getTransaction(
-      context,
-      signature,
-      config,
-    )) as WalletTransaction<TMode> | null
-    if (transaction !== null || attempt >= plan.pageRetries) return transaction
-    await sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
-  }
+  return askUntilFound(
+    plan,
+    signal,
+    () => getTransaction(context, signature, config) as Promise<WalletTransaction<TMode> | null>,
+  )
 }
