@@ -125,17 +125,20 @@ export async function checkCursorKnown(
 /**
  * The address's newest entry, as three one-entry requests sent at once name it: a node that lags
  * behind a load balancer names an older one, so the newest of the answers counts (with a share p
- * of lagging answers, all three lag with p^3).
+ * of lagging answers, all three lag with p^3). A failed request fails the step, unless
+ * `skipFailed`: then it names nothing and the others still count.
  * @internal
  */
 export async function newestEntry(
   context: MethodContext<U64Mode>,
   address: string,
   config: GetSignaturesForAddressConfig,
+  skipFailed = false,
 ): Promise<PageEntry | undefined> {
+  const ask = () => getSignaturesForAddress(context, address, { ...config, limit: 1 })
   let newest: PageEntry | undefined
   for (const [head] of await Promise.all(
-    [0, 0, 0].map(() => getSignaturesForAddress(context, address, { ...config, limit: 1 })),
+    [0, 0, 0].map(() => (skipFailed ? ask().catch(() => []) : ask())),
   )) {
     if (head !== undefined && (newest === undefined || head.slot > newest.slot)) newest = head
   }

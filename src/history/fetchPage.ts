@@ -112,9 +112,6 @@ export function takeFreshEntries<T extends PageEntry>(
 
 const METHOD = 'getSignaturesForAddress'
 
-// A failed head check sets no bar.
-const noop = (): void => {}
-
 /** One accepted page. @internal */
 export type PageOutcome<TMode extends U64Mode> = Readonly<{
   /** New entries, newest first; the cursor has moved to the last one. */
@@ -165,10 +162,10 @@ export async function fetchPage<TMode extends U64Mode>(
     const pending = getSignaturesForAddress(context, address, config)
     if (before === undefined && headCheck) {
       // A lagging node's first page looks like a fresh one: the newest entry checks sent
-      // alongside name is the bar for it and every re-request. A failed check sets none.
-      heads ??= newestEntry(context, address, config).then((head) => {
+      // alongside name is the bar for it and every re-request. A failed check names nothing.
+      heads ??= newestEntry(context, address, config, true).then((head) => {
         newest = head?.slot ?? -1
-      }, noop)
+      })
     }
     // Settled together, so that no check outlives a failed page.
     const [answer] = await Promise.allSettled([pending, heads])

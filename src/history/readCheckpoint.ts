@@ -1,8 +1,8 @@
+import { invalidParam } from '../errors/ConfirmedRpcError'
 import {
   booleanField,
   checkCommitment,
-  fail,
-  field,
+  type FieldReader,
   integerField,
   readFields,
   signatureField,
@@ -15,35 +15,42 @@ import type { HistoryCheckpoint } from './types'
  * @internal
  */
 export function readCheckpoint(value: unknown, address: string, method: string): HistoryCheckpoint {
+  const fail = (param: string, reason: string): never => {
+    throw invalidParam(method, param, reason)
+  }
+  // JSON gives strings: unlike an option, a checkpoint's signature is never a key object.
+  const text: FieldReader<string | undefined> = (field, _, param) =>
+    field === undefined || typeof field === 'string'
+      ? signatureField(field, method, param)
+      : fail(param, 'expected a base58 signature string')
   const count = integerField(0, Number.MAX_SAFE_INTEGER)
   const checkpoint: HistoryCheckpoint = readFields(
     value,
     {
-      version: (found, _, param) =>
-        found === 1
-          ? (1 as const)
-          : fail(method, param, 'expected 1 (a checkpoint of this version)'),
-      address: (found, _, param) =>
-        found === address
-          ? address
-          : fail(method, param, 'the checkpoint belongs to another address'),
-      before: signatureField,
-      slot: field<string>(
-        (found) => typeof found === 'string' && /^\d{1,20}$/.test(found),
-        'decimal digits',
-      ),
+      version: (field, _, param) =>
+        field === 1 ? (1 as const) : fail(param, 'expected 1 (a checkpoint of this version)'),
+      address: (field, _, param) =>
+        field === address ? address : fail(param, 'the checkpoint belongs to another address'),
+      before: text,
+      slot: (field, _, param) =>
+        field === undefined || (typeof field === 'string' && /^\d{1,20}$/.test(field))
+          ? field
+          : fail(param, 'expected decimal digits'),
       transactionIndex: count,
-      until: signatureField,
+      until: text,
       remaining: count,
       commitment: checkCommitment,
-      order: field<'oldest'>((found) => found === 'oldest', "'oldest' or nothing"),
+      order: (field, _, param) =>
+        field === undefined || field === 'oldest'
+          ? field
+          : fail(param, "expected 'oldest' or nothing"),
       done: booleanField(),
     },
     method,
     'options.resume',
   )
   if (checkpoint.slot !== undefined && checkpoint.before === undefined) {
-    fail(method, 'options.resume.slot', 'a slot needs the `before` signature it belongs to')
+    fail('options.resume.slot', 'a slot needs the `before` signature it belongs to')
   }
   return checkpoint
 }
