@@ -212,9 +212,9 @@ function prepareCuts<TMode extends U64Mode>(
     (found) => found !== undefined && !found.bySlot,
     () => false,
   )
-  const { address, commitment } = { address: plan.address, commitment: start.commitment }
+  const { address } = plan
   const probeTrust = (): Promise<CursorTrust> =>
-    probeForeignCursor(context, address, commitment, reader, child(), cuttable, head()).then(
+    probeForeignCursor(context, address, start.commitment, reader, child(), cuttable, head()).then(
       (answer) => {
         if (answer === 'any' || answer === 'none') {
           settings.foreignCursors.set(context.transport, answer)
