@@ -1,7 +1,9 @@
 /**
  * The suites `npm test` leaves out so that it stays quick for a one-line change; `npm run
  * test:slow` runs them (CI runs both): the soak and fuzz runs, the limits over loopback, the
- * 100k-transaction ledger, the examples as processes, and the checks of the built package.
+ * 100k-transaction ledger, the examples as processes, the checks of the built package, and the
+ * commands run whole (`*.slow.test.ts`: `migrate` through the dispatcher, `backfill` on Redis,
+ * `history --wallet`, web3.js against a served ledger), whose parts the quick suite tests.
  */
 export const SLOW_TESTS = [
   'test/reliability/soak.test.ts',
@@ -23,6 +25,8 @@ export const FULL_RUN_TESTS = [
   'test/history/signaturesForAddress.faults.test.ts',
   'test/history/signaturesForAddress.heap.test.ts',
   'test/history/signaturesForAddress.test.ts',
+  'test/ranges/probeForeignCursor.test.ts',
   'test/ranges/walkProviderPages.test.ts',
   'test/ranges/walkRanges.test.ts',
+  'test/wallet/walletHistory.test.ts',
 ]

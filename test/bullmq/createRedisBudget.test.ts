@@ -41,13 +41,17 @@ describe('createRedisBudget options', () => {
   })
 })
 
-describe.skipIf(redis === undefined)('createRedisBudget on Redis', () => {
+// Concurrently: each test waits out a budget for a second or two, on a key of its own (and the
+// 429 on a server of its own), and its bounds are on waits that other tests cannot shorten.
+describe.skipIf(redis === undefined).concurrent('createRedisBudget on Redis', () => {
   const open = (key: string, requestsPerSecond: number) =>
     createRedisBudget({ connection: redis?.url ?? '', key, requestsPerSecond })
 
   // 30 requests spaced for 20 per second take 1.5 s together; three limits of their own would
   // send them in 0.5 s, 30 in one second.
-  it('keeps one limit for every holder: 3 connections, 30 requests at 20 per second', async () => {
+  it('keeps one limit for every holder: 3 connections, 30 requests at 20 per second', async ({
+    expect,
+  }) => {
     const key = uniqueKey()
     const budgets = [open(key, 20), open(key, 20), open(key, 20)]
     const sent: number[] = []
@@ -65,7 +69,7 @@ describe.skipIf(redis === undefined)('createRedisBudget on Redis', () => {
     await Promise.all(budgets.map((budget) => budget.close()))
   })
 
-  it('counts a batch as its calls, and keeps endpoints apart', async () => {
+  it('counts a batch as its calls, and keeps endpoints apart', async ({ expect }) => {
     const key = uniqueKey()
     const budget = open(key, 2)
     await budget.acquire({ ...request(), count: 4 })
@@ -80,7 +84,9 @@ describe.skipIf(redis === undefined)('createRedisBudget on Redis', () => {
     await budget.close()
   })
 
-  it('pauses an endpoint for every holder, and rejects ABORTED when the signal aborts', async () => {
+  it('pauses an endpoint for every holder, and rejects ABORTED when the signal aborts', async ({
+    expect,
+  }) => {
     const key = uniqueKey()
     const [a, b] = [open(key, 100), open(key, 100)]
     await a.pause?.({ endpoint: 'http://rpc.test/', ms: 60_000 })
@@ -99,7 +105,9 @@ describe.skipIf(redis === undefined)('createRedisBudget on Redis', () => {
     await Promise.all([a.close(), b.close()])
   })
 
-  it('is paused by a 429 with Retry-After: no holder sends to that endpoint until it ends', async () => {
+  it('is paused by a 429 with Retry-After: no holder sends to that endpoint until it ends', async ({
+    expect,
+  }) => {
     const arrivals: number[] = []
     const server = await startJsonRpcServer((body, _req, res) => {
       arrivals.push(Date.now())

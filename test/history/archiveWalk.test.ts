@@ -78,7 +78,7 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
           if (query.until !== undefined) expect(walked).not.toContain(query.until)
         },
       ),
-      { numRuns: quickOrFull(20, 60), seed: 29 },
+      { numRuns: quickOrFull(12, 60), seed: 29 },
     )
   })
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import {
@@ -9,15 +9,25 @@ import {
 
 const FIXTURE = fileURLToPath(new URL('./withMethodPolicy.warning.fixture.ts', import.meta.url))
 
+// Asynchronous, so that the two processes run side by side (describe.concurrent below): each
+// spends about a second starting tsx, and a synchronous spawn would hold the worker meanwhile.
 function runFixture(...nodeFlags: string[]) {
-  const child = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', FIXTURE], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  })
-  const notices = child.stderr
-    .split('\n')
-    .filter((line) => line.includes(DEPRECATED_METHOD_WARNING_CODE))
-  return { status: child.status, stdout: child.stdout, stderr: child.stderr, notices }
+  return new Promise<{ status: number | null; stdout: string; stderr: string; notices: string[] }>(
+    (resolve) => {
+      execFile(
+        process.execPath,
+        [...nodeFlags, '--import', 'tsx', FIXTURE],
+        { encoding: 'utf8', timeout: 60_000 },
+        (error, stdout, stderr) => {
+          const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null
+          const notices = stderr
+            .split('\n')
+            .filter((line) => line.includes(DEPRECATED_METHOD_WARNING_CODE))
+          resolve({ status, stdout, stderr, notices })
+        },
+      )
+    },
+  )
 }
 
 describe('warnDeprecatedMethod', () => {
@@ -51,9 +61,9 @@ describe('warnDeprecatedMethod', () => {
   })
 })
 
-describe('deprecation notice in a real process', () => {
-  it('prints one notice per method for the whole process', () => {
-    const run = runFixture()
+describe.concurrent('deprecation notice in a real process', () => {
+  it('prints one notice per method for the whole process', async ({ expect }) => {
+    const run = await runFixture()
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout).toBe('done\n')
     expect(run.notices).toHaveLength(2)
@@ -65,8 +75,8 @@ describe('deprecation notice in a real process', () => {
     )
   })
 
-  it('is silenced by --no-deprecation', () => {
-    const run = runFixture('--no-deprecation')
+  it('is silenced by --no-deprecation', async ({ expect }) => {
+    const run = await runFixture('--no-deprecation')
     expect(run.status, run.stderr).toBe(0)
     expect(run.notices).toEqual([])
   })

@@ -4,6 +4,7 @@ import { transactionsForAddress } from '../../src/history/transactionsForAddress
 import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
+import { quickOrFull } from '../helpers/quickOrFull'
 import type { Intercept } from '../history/instrumentTransport'
 import { collect, FAST, setup } from '../history/walkSetup'
 
@@ -46,7 +47,8 @@ describe('range walks on archives', () => {
   it.each(['old-faithful', 'superbank'] as const)(
     'yield every history exactly, both ways, for any lanes and page size (%s)',
     async (profile) => {
-      for (const address of addresses) {
+      // The busiest two in the quick suite, four in test:slow.
+      for (const address of addresses.slice(0, quickOrFull(2, 4))) {
         const expected = oracle(profile, address)
         expect(expected.length).toBeGreaterThan(100)
         for (const order of ['newest', 'oldest'] as const) {
@@ -114,7 +116,7 @@ describe('range walks on archives', () => {
 
   it('keeps the caller’s own cursors on archives, in range walks both ways', async () => {
     for (const profile of ['old-faithful', 'superbank'] as const) {
-      for (const address of addresses.slice(0, 3)) {
+      for (const address of addresses.slice(0, quickOrFull(2, 3))) {
         const all = oracle(profile, address)
         for (const [from, to] of [
           [0.1, 0.7],
@@ -144,7 +146,7 @@ describe('range walks on archives', () => {
   it('resumes a range walk from a checkpoint with exactly the entries not yet seen', async () => {
     for (const profile of ['old-faithful', 'superbank'] as const) {
       const ledger = ledgers[profile]
-      for (const address of addresses.slice(0, 2)) {
+      for (const address of addresses.slice(0, quickOrFull(1, 2))) {
         const expected = oracle(profile, address)
         for (const order of ['newest', 'oldest'] as const) {
           const want = order === 'oldest' ? [...expected].reverse() : expected

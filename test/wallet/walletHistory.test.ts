@@ -5,6 +5,7 @@ import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
+import { quickOrFull } from '../helpers/quickOrFull'
 import { instrumentTransport } from '../history/instrumentTransport'
 import { expectWallet, PROFILES, payers, walletLedger } from './walletSetup'
 
@@ -41,9 +42,10 @@ function lookups(wire: ReturnType<typeof instrumentTransport>): string[] {
 
 describe('walletHistory against the oracle', () => {
   for (const profile of PROFILES) {
-    it(`gives the definition's history on ${profile}, for the hot wallet and two others`, async () => {
+    it(`gives the definition's history on ${profile}, for the hot wallet and others`, async () => {
       const { ledger, client } = setup(profile)
-      for (const owner of payers(ledger).slice(0, 3)) {
+      // The hot wallet and one other in the quick suite, two others in test:slow.
+      for (const owner of payers(ledger).slice(0, quickOrFull(2, 3))) {
         const got = await collect(walletHistory(client, owner, { pageSize: 100, ...FAST }))
         expectWallet(ledger, owner, got)
       }

@@ -64,14 +64,26 @@ export function createArchiveSignaturesHandler(dialect: ArchiveDialect): MethodH
   }
 }
 
+// The last history read of each address list: a walk asks for the same one page after page, and
+// sorting it each time made a walk of small pages quadratic.
+const lastHistory = new WeakMap<
+  readonly LedgerTransaction[],
+  Readonly<{ lowest: number; highest: number; history: readonly LedgerTransaction[] }>
+>()
+
 /** The address's history between two slots, newest first, in block order within a slot. */
 function finalizedHistory(
   list: readonly LedgerTransaction[],
   bounds: Readonly<{ lowest: number; highest: number }>,
-): LedgerTransaction[] {
-  return list
-    .filter((tx) => tx.slot >= bounds.lowest && tx.slot <= bounds.highest)
+): readonly LedgerTransaction[] {
+  const { lowest, highest } = bounds
+  const last = lastHistory.get(list)
+  if (last !== undefined && last.lowest === lowest && last.highest === highest) return last.history
+  const history = list
+    .filter((tx) => tx.slot >= lowest && tx.slot <= highest)
     .sort((a, b) => b.slot - a.slot || compareInSlot(b, a, true))
+  lastHistory.set(list, { lowest, highest, history })
+  return history
 }
 
 /** A newest-first page regrouped by epoch, the oldest epoch first, each newest first. */

@@ -220,6 +220,31 @@ function tokenAccountActivity(
   return found
 }
 
+/** Index of the first transaction of `ordered` (ledger order) past `position`. */
+function firstAbove(ordered: readonly LedgerTransaction[], position: number): number {
+  let low = 0
+  let high = ordered.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (positionOf(ordered[middle] as LedgerTransaction) <= position) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** The address's own transactions and those of its token accounts, in ledger order, once each. */
+function withTokenActivity(
+  listed: readonly LedgerTransaction[],
+  state: LedgerState,
+  owner: string,
+  changed: boolean,
+  ctx: RpcContext,
+): LedgerTransaction[] {
+  const fromSlot = ctx.rules.providerOwnerDataSlot ?? 0
+  const all = new Set([...listed, ...tokenAccountActivity(state, owner, changed, fromSlot)])
+  return [...all].sort((a, b) => positionOf(a) - positionOf(b))
+}
+
 function encodeEntry(ctx: RpcContext, tx: LedgerTransaction, query: Query): Outcome<JsonOut> {
   const blockTime = blockTimeFor(ctx, tx.slot, query.commitment)
   if (!query.full) {
@@ -291,22 +316,14 @@ export function createGetTransactionsForAddressHandler(): MethodHandler {
       return fail(-32016, 'Minimum context slot has not been reached', { contextSlot: highest })
     }
     const { state } = ctx
-    const candidates = new Set(state.byAddress.get(address) ?? [])
-    if (q.tokenAccounts !== 'none') {
-      const changed = q.tokenAccounts === 'balanceChanged'
-      const fromSlot = ctx.rules.providerOwnerDataSlot ?? 0
-      for (const tx of tokenAccountActivity(state, address, changed, fromSlot)) {
-        candidates.add(tx)
-      }
-    }
-    const afterPosition = q.after === undefined ? undefined : q.after[0] * 1_000_000 + q.after[1]
-    const matches = [...candidates].filter((tx) => {
+    const listed = state.byAddress.get(address) ?? []
+    const ordered =
+      q.tokenAccounts === 'none'
+        ? listed
+        : withTokenActivity(listed, state, address, q.tokenAccounts === 'balanceChanged', ctx)
+    const keep = (tx: LedgerTransaction): boolean => {
       if (tx.slot > highest || tx.slot < state.firstAvailableSlot) return false
-      const position = positionOf(tx)
-      if (afterPosition !== undefined) {
-        if (q.ascending ? position <= afterPosition : position >= afterPosition) return false
-      }
-      if (!within(tx.slot, q.slot) || !within(position, q.position)) return false
+      if (!within(tx.slot, q.slot) || !within(positionOf(tx), q.position)) return false
       if (Object.keys(q.blockTime).length > 0) {
         const time = blockTimeFor(ctx, tx.slot, q.commitment)
         if (time === null || !within(time, q.blockTime)) return false
@@ -314,10 +331,21 @@ export function createGetTransactionsForAddressHandler(): MethodHandler {
       if (q.status === 'succeeded' && tx.meta.err !== null) return false
       if (q.status === 'failed' && tx.meta.err === null) return false
       return true
-    })
-    matches.sort((a, b) =>
-      q.ascending ? positionOf(a) - positionOf(b) : positionOf(b) - positionOf(a),
-    )
+    }
+    // From the token on, in the asked order, one entry past the page: whether one more matches
+    // decides the next token. A walk of one-entry pages then costs a page each, not the whole
+    // history each.
+    const after = q.after === undefined ? undefined : q.after[0] * 1_000_000 + q.after[1]
+    const step = q.ascending ? 1 : -1
+    let at = q.ascending
+      ? firstAbove(ordered, after ?? -1)
+      : firstAbove(ordered, (after ?? Number.MAX_SAFE_INTEGER) - 1) - 1
+    const matches: LedgerTransaction[] = []
+    for (; at >= 0 && at < ordered.length && matches.length <= q.limit; at += step) {
+      const tx = ordered[at] as LedgerTransaction
+      // An address named twice in one transaction is listed twice, side by side.
+      if (tx !== matches.at(-1) && keep(tx)) matches.push(tx)
+    }
     const page = matches.slice(0, q.limit)
     const data: JsonOut[] = []
     for (const tx of page) {
