@@ -109,8 +109,8 @@ export async function checkCursorKnown(
   throw new CursorNotFoundError({
     details: [
       found === null
-        ? 'The endpoint answers an unknown `before` with an empty page (an archive, or a node before 4.0). Resume from a checkpoint of this endpoint, or on the one that wrote it.'
-        : "The cursor is outside the address's history, which this endpoint (an archive) does not read as a ledger position. Give a `before` from the address's history.",
+        ? 'An endpoint that answers it with an empty page (an archive, a node before 4.0) resumes only its own checkpoints.'
+        : "An archive reads no `before` from outside the address's history: give one of its own.",
     ],
     context: {
       method: 'getSignaturesForAddress',
