@@ -203,12 +203,8 @@ export type Client<TMode extends U64Mode = 'number'> = Readonly<{
 }>
 
 // Options of the second wave that became values the caller composes: refused with the way over.
-const MOVED_BUDGET = /* @__PURE__ */ moved(
-  'use { budget: createRequestBudget({ requestsPerSecond }) }',
-)
-const MOVED_RANK = /* @__PURE__ */ moved(
-  'use { transport: createFallbackTransport([...], { rank }) }',
-)
+const MOVED_BUDGET = /* @__PURE__ */ moved('createRequestBudget')
+const MOVED_RANK = /* @__PURE__ */ moved('createFallbackTransport')
 
 const oneUrl: FieldReader<string> = (value, method, param) =>
   Array.isArray(value)

@@ -277,7 +277,7 @@ function lostCursor(
   cause?: unknown,
 ): CursorNotFoundError {
   return new CursorNotFoundError({
-    details: ['A node that lags behind may not have it yet: resume later from walk.checkpoint().'],
+    details: ['A lagging node may not have it yet: resume later from walk.checkpoint().'],
     context: { method: METHOD, endpoint: context.endpoint, ...missing, attempts },
     cause,
   })

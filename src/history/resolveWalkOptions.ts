@@ -19,8 +19,6 @@ import { readCheckpoint } from './readCheckpoint'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import type { HistoryCheckpoint, HistoryWalker, WalkPlan } from './types'
 
-const MOVED_TO_WALKER = 'now a walker option: { walker: rangeWalker({ parallel, order }) }'
-
 /** The options every history walk knows, and how each is read (defaults included). @internal */
 // The factory calls are marked pure: a bundle that never walks must be able to drop this table.
 export const WALK_OPTIONS = {
@@ -44,8 +42,8 @@ export const WALK_OPTIONS = {
     'a walker, such as rangeWalker({ parallel: 8 })',
   ),
   // Options of the second wave, now the walker's: named in the refusal rather than "unknown".
-  parallel: /* @__PURE__ */ moved(MOVED_TO_WALKER),
-  order: /* @__PURE__ */ moved(MOVED_TO_WALKER),
+  parallel: /* @__PURE__ */ moved('rangeWalker'),
+  order: /* @__PURE__ */ moved('rangeWalker'),
 }
 
 /** The options of a walk: those of every walk, plus those of the kind of walk. @internal */

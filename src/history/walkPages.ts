@@ -86,22 +86,20 @@ export function createCheckpointTracker(
   // first, above it (its `until`), up to the start's `before`.
   const oldest = start.order === 'oldest'
   return {
-    current: () => {
-      const remaining = start.remaining === undefined ? undefined : start.remaining - handed
-      const checkpoint: HistoryCheckpoint = {
-        version: 1,
-        address: start.address,
-        before: last === undefined || oldest ? start.before : last.signature,
-        slot: last === undefined || oldest ? start.slot : String(last.slot),
-        transactionIndex:
-          last === undefined || oldest ? start.transactionIndex : last.transactionIndex,
-        until: last === undefined || !oldest ? start.until : last.signature,
-        remaining,
-        commitment: start.commitment,
-        done,
-      }
-      return oldest ? { ...checkpoint, order: 'oldest' } : checkpoint
-    },
+    current: () => ({
+      ...start,
+      // Newest first the walk goes on below `last`; oldest first, above it.
+      ...(last !== undefined &&
+        (oldest
+          ? { until: last.signature }
+          : {
+              before: last.signature,
+              slot: String(last.slot),
+              transactionIndex: last.transactionIndex,
+            })),
+      remaining: start.remaining === undefined ? undefined : start.remaining - handed,
+      done,
+    }),
     advance: (entry, count) => {
       last = entry
       handed += count

@@ -153,14 +153,14 @@ export function oneOf<const T extends string, F extends T | undefined = undefine
 }
 
 /**
- * An option that moved: refused (unless `undefined` or `null`) with `reason`, which says where
- * it went, rather than as an unknown one.
+ * An option that moved into a value the caller composes: refused (unless `undefined` or `null`)
+ * with the `factory` that takes it now (`moved to rangeWalker()`), rather than as an unknown one.
  * @internal
  */
 export const moved =
-  (reason: string): FieldReader<undefined> =>
+  (factory: string): FieldReader<undefined> =>
   (value, method, param) =>
-    value == null ? undefined : fail(method, param, reason)
+    value == null ? undefined : fail(method, param, `moved to ${factory}()`)
 
 /** Reads a field that is a boolean, or `fallback` when it is absent (required without one). @internal */
 export function booleanField(fallback?: boolean): FieldReader<boolean> {
