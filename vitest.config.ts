@@ -27,5 +27,9 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Transformed modules kept on disk (in node_modules, so a reinstall clears them): a second
+    // run, the one after a one-line change, transforms only what changed. On two cores its
+    // transform time went from 5-7 s to 1.4 s, and its import time from 29-31 s to 23-24 s.
+    experimental: { fsModuleCache: true },
   },
 })

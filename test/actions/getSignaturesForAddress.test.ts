@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
-import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
-const ledger = createMockLedger({ seed: 6, transactions: 600, profile: 'v4' })
+const ledger = sharedLedger({ seed: 6, transactions: 600, profile: 'v4' })
 const [busiest = ''] = ledger.addresses()
 let server: MockLedgerServer
 
@@ -48,7 +48,7 @@ describe('getSignaturesForAddress over HTTP (Agave 4.x profile)', () => {
 })
 
 describe.each(PROFILES)('getSignaturesForAddress on a %s node', (profile) => {
-  const node = createMockLedger({ seed: 6, transactions: 200, profile })
+  const node = sharedLedger({ seed: 6, transactions: 200, profile })
   const rules = profileRules(profile)
   const [address = ''] = node.addresses()
   const client = createClient({ transport: node.transport, deprecationWarnings: false })

@@ -2,14 +2,14 @@ import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import type { RpcResponseError } from '../../src/errors/ConfirmedRpcError'
-import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 import { pickTransactions } from './ledgerFixture'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
-const ledger = createMockLedger({ seed: 12, transactions: 800, profile: 'v2' })
+const ledger = sharedLedger({ seed: 12, transactions: 800, profile: 'v2' })
 const picked = pickTransactions(ledger)
 let server: MockLedgerServer
 
@@ -58,7 +58,7 @@ describe('getTransaction over HTTP (Agave 2.x profile)', () => {
 })
 
 describe.each(PROFILES)('getTransaction on a %s node', (profile) => {
-  const node = createMockLedger({ seed: 12, transactions: 200, profile })
+  const node = sharedLedger({ seed: 12, transactions: 200, profile })
   const rules = profileRules(profile)
   const client = createClient({ transport: node.transport, deprecationWarnings: false })
   const finalized = [...node.state.bySignature.values()].filter(

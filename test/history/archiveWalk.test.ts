@@ -11,12 +11,13 @@ import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveM
 import { batching } from '../../src/transport/batching'
 import type { RpcTransport } from '../../src/transport/types'
 import { quickOrFull } from '../helpers/quickOrFull'
+import { sharedLedger } from '../helpers/sharedLedger'
 import { collect, FAST, setup } from './walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an
 // unknown `before`, pages listed epoch by epoch, no batches): exact against the oracle, which is
 // the address's finalized history, newest first.
-const ledger = createMockLedger({ seed: 11, transactions: 3_000, profile: 'old-faithful' })
+const ledger = sharedLedger({ seed: 11, transactions: 3_000, profile: 'old-faithful' })
 const addresses = ledger.addresses().slice(0, 6)
 const [busiest = ''] = addresses
 const oracle = (address: string) => ledger.signatures(address).map((info) => info.signature)

@@ -15,6 +15,7 @@ import { profileRules } from '../../src/testing/rpc/profileRules'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import type { RpcRequest, RpcTransport } from '../../src/transport/types'
+import { sharedLedger } from '../helpers/sharedLedger'
 import { createGate, type Intercept, instrumentTransport } from './instrumentTransport'
 
 const isLookup = (request: RpcRequest) =>
@@ -66,7 +67,7 @@ let v4: MockLedger
 let address: string
 
 beforeAll(() => {
-  v118 = createMockLedger({ seed: 31, transactions: 400 })
+  v118 = sharedLedger({ seed: 31, transactions: 400 })
   v4 = createMockLedger({ state: v118.state, profile: 'v4' })
   address = v118.addresses()[2] as string
 })
@@ -76,7 +77,7 @@ describe('transactionsForAddress', () => {
     'yields every entry with its transaction, in history order (%s)',
     async (profile) => {
       // Each profile on its own ledger: the one a node of that release could hold.
-      const ledger = createMockLedger({ seed: 31, transactions: 400, profile })
+      const ledger = sharedLedger({ seed: 31, transactions: 400, profile })
       const address = ledger.addresses()[2] as string
       const { context } = setup(ledger.transport)
       const expected = ledger.signatures(address).map((info) => info.signature)

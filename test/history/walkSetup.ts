@@ -4,6 +4,7 @@ import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
+import { sharedLedger } from '../helpers/sharedLedger'
 import { type Intercept, instrumentTransport } from './instrumentTransport'
 
 /** Every profile of the mock ledger. */
@@ -22,19 +23,28 @@ export const LEGACY_ONLY: ReadonlySet<LedgerProfile> = new Set(['v1.3', 'v1.6', 
 
 /**
  * One history served as each of `profiles`: a ledger built with `seed` and `transactions`, and for
- * the profiles before v0 messages its legacy-only twin (built for 1.9).
+ * the profiles before v0 messages its legacy-only twin (built for 1.9), each built only when a
+ * profile asks for it. With `shared` (the default) a state is built once per worker for every
+ * file that asks for the same one (see `sharedLedger`); property runs on random seeds pass
+ * `false`, so that their ledgers are not kept.
  */
 export function ledgersByProfile<P extends LedgerProfile = LedgerProfile>(
   seed: number,
   transactions: number,
   profiles: readonly P[] = PROFILES as readonly P[],
+  shared = true,
 ): Record<P, MockLedger> {
-  const base = createMockLedger({ seed, transactions })
-  const legacy = createMockLedger({ seed, transactions, profile: 'v1.9' })
+  const build = (profile: LedgerProfile): MockLedger =>
+    shared
+      ? sharedLedger({ seed, transactions, profile })
+      : createMockLedger({ seed, transactions, profile })
+  const built = new Map<LedgerProfile, MockLedger>()
   const ledgers = {} as Record<P, MockLedger>
   for (const profile of profiles) {
-    const { state } = LEGACY_ONLY.has(profile) ? legacy : base
-    ledgers[profile] = createMockLedger({ state, profile })
+    const era = LEGACY_ONLY.has(profile) ? 'v1.9' : 'v1.18'
+    const source = built.get(era) ?? build(era)
+    built.set(era, source)
+    ledgers[profile] = createMockLedger({ state: source.state, profile })
   }
   return ledgers
 }
@@ -78,7 +88,7 @@ export function checkOnRandomLedgers<Q>(
     fc.integer({ min: 1, max: 1_000_000 }),
     fc.integer(sizes),
     async (seed, transactions) => {
-      const ledgers = ledgersByProfile(seed, transactions)
+      const ledgers = ledgersByProfile(seed, transactions, PROFILES, false)
       const sampled = fc.sample(query(ledgers['v1.18']), { numRuns: queries, seed })
       const legacySampled = fc.sample(query(ledgers['v1.9']), { numRuns: queries, seed })
       for (const profile of PROFILES) {

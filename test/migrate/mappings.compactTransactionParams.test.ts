@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compactTransactionParams } from '../../src/migrate/mappings'
-import { createMockLedger } from '../../src/testing/createMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
@@ -38,7 +38,7 @@ describe('compactTransactionParams', () => {
 
   it('is read by a 1.3 node, which refuses the object form, and gives the same answer on 1.18', () => {
     for (const profile of ['v1.3', 'v1.18'] as const) {
-      const ledger = createMockLedger({ seed: 4, transactions: 60, profile })
+      const ledger = sharedLedger({ seed: 4, transactions: 60, profile })
       const [address] = ledger.addresses()
       const [info] = ledger.signatures(address as string)
       const signature = info?.signature as string

@@ -5,6 +5,7 @@ import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { quickOrFull } from '../helpers/quickOrFull'
+import { sharedLedger } from '../helpers/sharedLedger'
 import type { Intercept } from '../history/instrumentTransport'
 import { collect, FAST, setup } from '../history/walkSetup'
 
@@ -22,7 +23,7 @@ let ledgers: Record<Profile, MockLedger>
 let addresses: string[]
 
 beforeAll(() => {
-  const { state } = createMockLedger({ seed: 37, transactions: 2500 })
+  const { state } = sharedLedger({ seed: 37, transactions: 2500 })
   ledgers = {
     'old-faithful': createMockLedger({ state, profile: 'old-faithful' }),
     superbank: createMockLedger({ state, profile: 'superbank' }),

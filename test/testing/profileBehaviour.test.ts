@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/types'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 type Json = Record<string, unknown>
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -17,7 +18,7 @@ const built = new Map<LedgerProfile, MockLedger>()
 function ledgerFor(profile: LedgerProfile): MockLedger {
   let ledger = built.get(profile)
   if (ledger === undefined) {
-    ledger = createMockLedger({ seed: 4, transactions: 600, profile })
+    ledger = sharedLedger({ seed: 4, transactions: 600, profile })
     built.set(profile, ledger)
   }
   return ledger

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createMockLedger } from '../../src/testing/createMockLedger'
 import { TOKEN_PROGRAM_ID } from '../../src/testing/ledger/programIds'
 import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/types'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 /**
  * What each release wrote, key by key, written out by hand from the upstream structs at each
@@ -150,7 +150,7 @@ const subsetOf = (actual: readonly string[], allowed: readonly string[]) =>
 describe.each(PROFILES)('raw shapes of the %s profile', (profile) => {
   const shapes = SHAPES[profile]
   // Seed 4 has rows without meta among its oldest; base58 is served at any size.
-  const ledger = createMockLedger({ seed: 4, transactions: 600, profile, base58Limit: false })
+  const ledger = sharedLedger({ seed: 4, transactions: 600, profile, base58Limit: false })
   const method = shapes.deprecatedMethods ? 'getConfirmedTransaction' : 'getTransaction'
   const historyMethod = shapes.deprecatedMethods
     ? 'getConfirmedSignaturesForAddress2'

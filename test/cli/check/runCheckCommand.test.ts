@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckReport } from '../../../src/cli/check/probeEndpoint'
 import { runCli } from '../../../src/cli/runCli'
-import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { serveMockLedger } from '../../../src/testing/serveMockLedger'
+import { sharedLedger } from '../../helpers/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // `confirmed-rpc check` against every mock profile served over loopback: the report each one
@@ -94,7 +94,7 @@ async function check(args: readonly string[]) {
 
 describe('confirmed-rpc check, against every mock profile', () => {
   it.each(Object.keys(EXPECTED) as LedgerProfile[])('reports the %s profile', async (profile) => {
-    const ledger = createMockLedger({ seed: 3, transactions: 600, profile })
+    const ledger = sharedLedger({ seed: 3, transactions: 600, profile })
     const server = await serveMockLedger(ledger)
     try {
       const { code, stdout, stderr } = await check(['--json', server.url])
@@ -122,7 +122,7 @@ describe('confirmed-rpc check, against every mock profile', () => {
 
   it('prints the report as text', async () => {
     const server = await serveMockLedger(
-      createMockLedger({ seed: 3, transactions: 600, profile: 'old-faithful' }),
+      sharedLedger({ seed: 3, transactions: 600, profile: 'old-faithful' }),
     )
     try {
       const { code, stdout } = await check([server.url])

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/types'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
+import { sharedLedger } from '../../helpers/sharedLedger'
 import { buildFixtureLedger } from '../fixtures/buildFixtureLedger'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -27,7 +28,7 @@ function skippedSlot(state: LedgerState): number {
 }
 
 describe.each(PROFILES)('getBlock on %s', (profile) => {
-  const ledger = createMockLedger({ seed: 3, transactions: 600, profile })
+  const ledger = sharedLedger({ seed: 3, transactions: 600, profile })
   const { state } = ledger
   const { finalized, confirmed } = state.frontiers
   const deprecatedOnly = profile === 'v1.3' || profile === 'v1.6'
@@ -278,7 +279,7 @@ describe('getBlock on a hand-made ledger', () => {
 })
 
 describe('getBlock, getBlocks, getSlot and getFirstAvailableBlock through web3.js v1 over HTTP', () => {
-  const ledger = createMockLedger({ seed: 7, transactions: 500, profile: 'v1.18' })
+  const ledger = sharedLedger({ seed: 7, transactions: 500, profile: 'v1.18' })
   const { state } = ledger
   let server: MockLedgerServer
   let connection: Connection

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/types'
+import { sharedLedger } from '../../helpers/sharedLedger'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 
@@ -19,7 +19,7 @@ function names(profile: LedgerProfile): string[] {
 }
 
 describe.each(PROFILES)('getBlocks on %s', (profile) => {
-  const ledger = createMockLedger({ seed: 21, transactions: 500, profile })
+  const ledger = sharedLedger({ seed: 21, transactions: 500, profile })
   const { state } = ledger
   const { finalized } = state.frontiers
   const call = (method: string, params: unknown) =>
@@ -91,7 +91,7 @@ describe.each(PROFILES)('getBlocks on %s', (profile) => {
 describe.each(['v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const)(
   'getBlocks commitments on %s',
   (profile) => {
-    const ledger = createMockLedger({ seed: 21, transactions: 500, profile })
+    const ledger = sharedLedger({ seed: 21, transactions: 500, profile })
     const { state } = ledger
     const { finalized, confirmed } = state.frontiers
     const method = profile === 'v1.6' ? 'getConfirmedBlocks' : 'getBlocks'
@@ -157,7 +157,7 @@ describe.each(['v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const)(
 )
 
 describe.each(PROFILES)('getBlocksWithLimit on %s', (profile) => {
-  const ledger = createMockLedger({ seed: 23, transactions: 500, profile })
+  const ledger = sharedLedger({ seed: 23, transactions: 500, profile })
   const { state } = ledger
   const { finalized, confirmed } = state.frontiers
   const method =

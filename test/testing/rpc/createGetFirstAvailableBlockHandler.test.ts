@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'
+import { sharedLedger } from '../../helpers/sharedLedger'
 import { buildFixtureLedger } from '../fixtures/buildFixtureLedger'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
 
 describe.each(PROFILES)('getFirstAvailableBlock on %s', (profile) => {
   it('answers the first available slot of the ledger', () => {
-    const ledger = createMockLedger({ seed: 5, transactions: 200, profile })
+    const ledger = sharedLedger({ seed: 5, transactions: 200, profile })
     const answer = ledger.handle({ jsonrpc: '2.0', id: 1, method: 'getFirstAvailableBlock' })
     expect(answer).toEqual({ jsonrpc: '2.0', result: ledger.state.firstAvailableSlot, id: 1 })
     expect(ledger.state.firstAvailableSlot).toBe(ledger.state.slots[0])

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createMockLedger, type MockLedger } from '../../../src/testing/createMockLedger'
+import type { MockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'
+import { sharedLedger } from '../../helpers/sharedLedger'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
 
@@ -11,7 +12,7 @@ const ledgers = new Map<LedgerProfile, MockLedger>()
 function ledgerOf(profile: LedgerProfile): MockLedger {
   let ledger = ledgers.get(profile)
   if (ledger === undefined) {
-    ledger = createMockLedger({ seed: 11, transactions: 300, profile })
+    ledger = sharedLedger({ seed: 11, transactions: 300, profile })
     ledgers.set(profile, ledger)
   }
   return ledger

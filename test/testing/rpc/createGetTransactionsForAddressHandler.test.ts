@@ -5,6 +5,7 @@ import type {
   LedgerState,
   LedgerTransaction,
 } from '../../../src/testing/ledger/types'
+import { sharedLedger } from '../../helpers/sharedLedger'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 type Entry = Record<string, unknown> & {
@@ -39,7 +40,7 @@ function walk(call: (config: object) => Answer, config: object): Entry[] {
 
 describe('getTransactionsForAddress is a provider method', () => {
   it.each(['v1.3', 'v1.18', 'v4'] as const)('is -32601 on a plain %s node', (profile) => {
-    const ledger = createMockLedger({ seed: 2, transactions: 200, profile })
+    const ledger = sharedLedger({ seed: 2, transactions: 200, profile })
     expect(ledger.handle({ jsonrpc: '2.0', id: 1, method: METHOD, params: ['x'] })).toEqual({
       jsonrpc: '2.0',
       error: { code: -32601, message: 'Method not found' },
