@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import ts from 'typescript'
+import { ts } from 'ts-morph'
 import { expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')

@@ -126,7 +126,7 @@ describe('signaturesForAddress over HTTP with injected faults', () => {
           }
         },
       ),
-      { numRuns: quickOrFull(10, 30) },
+      { numRuns: quickOrFull(6, 30) },
     )
   })
 

@@ -152,7 +152,7 @@ describe('signaturesForAddress: exact against the oracle', () => {
 
   it('on random ledgers, queries and page sizes, for every profile', async () => {
     await fc.assert(checkOnRandomLedgers({ min: 20, max: 260 }, 4, query, check), {
-      numRuns: quickOrFull(6, 25),
+      numRuns: quickOrFull(4, 25),
     })
   })
 
@@ -161,7 +161,7 @@ describe('signaturesForAddress: exact against the oracle', () => {
       const ledger = ledgers[profile]
       await fc.assert(
         fc.asyncProperty(query(ledger), (q) => check(ledger, profile, q)),
-        { numRuns: quickOrFull(10, 40) },
+        { numRuns: quickOrFull(6, 40) },
       )
     }
   })
@@ -201,7 +201,7 @@ describe('signaturesForAddress: checkpoints', () => {
           expect([...seen, ...rest]).toEqual(full)
         },
       ),
-      { numRuns: quickOrFull(12, 40) },
+      { numRuns: quickOrFull(8, 40) },
     )
   })
 

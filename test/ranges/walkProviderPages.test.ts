@@ -174,7 +174,7 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
           )
         },
       ),
-      { numRuns: quickOrFull(8, 25) },
+      { numRuns: quickOrFull(5, 25) },
     )
     // The probe went out once for this transport, whatever the number of walks.
     const probes = wire.sent.filter(

@@ -362,7 +362,7 @@ describe('parallel ranges, exact against the oracle', () => {
       fc.asyncProperty(query(ledger), (q) =>
         check(ledger, 'v1.18', { ...q, order: 'newest' }, jitter),
       ),
-      { numRuns: quickOrFull(8, 25) },
+      { numRuns: quickOrFull(5, 25) },
     )
   })
 
@@ -371,7 +371,7 @@ describe('parallel ranges, exact against the oracle', () => {
       const ledger = ledgers[profile]
       await fc.assert(
         fc.asyncProperty(query(ledger), (q) => check(ledger, profile, q)),
-        { numRuns: quickOrFull(4, 12) },
+        { numRuns: quickOrFull(3, 12) },
       )
     }
   })
