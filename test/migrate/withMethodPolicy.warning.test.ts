@@ -1,6 +1,18 @@
 import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { build } from 'esbuild'
+import {
+  afterAll,
+  afterEach,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest'
 import {
   DEPRECATED_METHOD_WARNING_CODE,
   resetDeprecationWarnings,
@@ -9,14 +21,40 @@ import {
 
 const FIXTURE = fileURLToPath(new URL('./withMethodPolicy.warning.fixture.ts', import.meta.url))
 
-// Asynchronous, so that the two processes run side by side (describe.concurrent below): each
-// spends about a second starting tsx, and a synchronous spawn would hold the worker meanwhile.
-function runFixture(...nodeFlags: string[]) {
+// The fixture bundled once into plain JavaScript (the mock ledger and the client with it): each
+// process then starts as fast as plain node, where loading it through tsx cost about a second
+// of CPU a process.
+let bundled: Promise<string> | undefined
+function bundle(): Promise<string> {
+  bundled ??= (async () => {
+    // Inside node_modules, so that the packages it leaves as imports resolve from there.
+    const cache = fileURLToPath(new URL('../../node_modules/.cache', import.meta.url))
+    mkdirSync(cache, { recursive: true })
+    const outfile = join(mkdtempSync(join(cache, 'confirmed-rpc-notice-')), 'fixture.mjs')
+    await build({
+      entryPoints: [FIXTURE],
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      outfile,
+    })
+    return outfile
+  })()
+  return bundled
+}
+afterAll(async () => {
+  if (bundled !== undefined) rmSync(dirname(await bundled), { recursive: true, force: true })
+})
+
+// Asynchronous, so that the two processes run side by side (describe.concurrent below).
+async function runFixture(...nodeFlags: string[]) {
+  const script = await bundle()
   return new Promise<{ status: number | null; stdout: string; stderr: string; notices: string[] }>(
     (resolve) => {
       execFile(
         process.execPath,
-        [...nodeFlags, '--import', 'tsx', FIXTURE],
+        [...nodeFlags, script],
         { encoding: 'utf8', timeout: 60_000 },
         (error, stdout, stderr) => {
           const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null
