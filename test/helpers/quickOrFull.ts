@@ -16,3 +16,14 @@ export function quickOrFull(quick: number, full: number): number {
   }
   return process.env[FULL_RUN_VARIABLE] === '1' ? full : quick
 }
+
+/**
+ * The list form of {@link quickOrFull}: `quick` (some of `full`) in `npm test`, `full` in
+ * `npm run test:slow`.
+ */
+export function quickOrFullList<T>(quick: readonly T[], full: readonly T[]): readonly T[] {
+  if (quick.length === 0 || !quick.every((item) => full.includes(item))) {
+    throw new Error('quickOrFullList: expected a non-empty part of the full list')
+  }
+  return process.env[FULL_RUN_VARIABLE] === '1' ? full : quick
+}

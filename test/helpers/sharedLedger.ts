@@ -3,6 +3,10 @@ import {
   createMockLedger,
   type MockLedger,
 } from '../../src/testing/createMockLedger'
+import {
+  type BuildLedgerOptions,
+  buildLedgerState,
+} from '../../src/testing/ledger/buildLedgerState'
 import { ledgerEra } from '../../src/testing/ledger/StorageGeneration'
 import type { LedgerState } from '../../src/testing/ledger/types'
 
@@ -16,13 +20,23 @@ const states = new Map<string, LedgerState>()
  * most of the cost (about 0.2 ms a transaction); nothing changes a state once it is built.
  */
 export function sharedLedger(options: Omit<CreateMockLedgerOptions, 'state'> = {}): MockLedger {
-  const { seed = 1, transactions = 5_000, tokenLifecycles = false, ...served } = options
+  const { seed, transactions, tokenLifecycles, ...served } = options
   const profile = served.profile ?? 'v1.18'
+  const state = sharedState({ seed, transactions, tokenLifecycles, profile })
+  return createMockLedger({ ...served, state })
+}
+
+/**
+ * `buildLedgerState(options)`, built once per seed, size, token lifecycles and era in this worker,
+ * from the same cache as {@link sharedLedger} (which builds its states with it).
+ */
+export function sharedState(options: BuildLedgerOptions = {}): LedgerState {
+  const { seed = 1, transactions = 5_000, tokenLifecycles = false, profile = 'v1.18' } = options
   const key = JSON.stringify([seed, transactions, tokenLifecycles, ledgerEra(profile)])
   let state = states.get(key)
   if (state === undefined) {
-    state = createMockLedger({ seed, transactions, tokenLifecycles, profile }).state
+    state = buildLedgerState({ seed, transactions, tokenLifecycles, profile })
     states.set(key, state)
   }
-  return createMockLedger({ ...served, state })
+  return state
 }

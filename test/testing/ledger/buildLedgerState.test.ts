@@ -14,6 +14,7 @@ import {
   SYSTEM_PROGRAM_ID,
 } from '../../../src/testing/ledger/programIds'
 import type { LedgerState, LedgerTransaction } from '../../../src/testing/ledger/types'
+import { sharedState } from '../../helpers/sharedLedger'
 import { splitWire, verifySignature } from './verifyHelpers'
 
 const small = buildLedgerState({ seed: 3, transactions: 1_000 })
@@ -34,7 +35,8 @@ function frameDepth(logs: readonly string[], at: number): number {
   }
   return 0
 }
-const standard = buildLedgerState()
+// buildLedgerState() with its defaults, built once for the files of this worker that read it.
+const standard = sharedState()
 
 function allTransactions(state: LedgerState): LedgerTransaction[] {
   return state.slots.flatMap((slot) => state.blocks.get(slot)?.transactions ?? [])
