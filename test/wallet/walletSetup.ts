@@ -1,12 +1,8 @@
 import { expect } from 'vitest'
-import {
-  type CreateMockLedgerOptions,
-  createMockLedger,
-  type MockLedger,
-} from '../../src/testing/createMockLedger'
-import { ledgerEra } from '../../src/testing/ledger/StorageGeneration'
-import type { LedgerProfile, LedgerState } from '../../src/testing/ledger/types'
+import type { CreateMockLedgerOptions, MockLedger } from '../../src/testing/createMockLedger'
+import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletEntry } from '../../src/wallet/types'
+import { sharedLedger } from '../helpers/sharedLedger'
 
 export const PROFILES: readonly LedgerProfile[] = [
   'v1.3',
@@ -21,12 +17,10 @@ export const PROFILES: readonly LedgerProfile[] = [
   'superbank',
 ]
 
-const states = new Map<string, LedgerState>()
-
 /**
- * A ledger with token account lives, served as `profile` with the options in `served`. The state
- * is built once per seed, size and era: the 1.18, 2.x, 4.x and archive profiles share one
- * (`ledgerEra`), and building it was most of these files' time.
+ * A ledger with token account lives, served as `profile` with the options in `served`, its state
+ * built once per seed, size and era in this worker (`sharedLedger`): the 1.18, 2.x, 4.x and
+ * archive profiles share one (`ledgerEra`).
  */
 export function walletLedger(
   profile: LedgerProfile,
@@ -34,13 +28,7 @@ export function walletLedger(
   transactions = 1_200,
   served: Pick<CreateMockLedgerOptions, 'providerMethods' | 'providerOwnerDataSlot'> = {},
 ): MockLedger {
-  const key = `${seed} ${transactions} ${JSON.stringify(ledgerEra(profile))}`
-  let state = states.get(key)
-  if (state === undefined) {
-    state = createMockLedger({ seed, profile, transactions, tokenLifecycles: true }).state
-    states.set(key, state)
-  }
-  return createMockLedger({ state, profile, ...served })
+  return sharedLedger({ seed, profile, transactions, tokenLifecycles: true, ...served })
 }
 
 /** Fee payers, busiest first: the hot wallet, then the others. */

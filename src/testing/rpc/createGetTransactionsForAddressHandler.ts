@@ -233,15 +233,10 @@ function firstAbove(ordered: readonly LedgerTransaction[], position: number): nu
 }
 
 /** The address's own transactions and those of its token accounts, in ledger order, once each. */
-function withTokenActivity(
-  listed: readonly LedgerTransaction[],
-  state: LedgerState,
-  owner: string,
-  changed: boolean,
-  ctx: RpcContext,
-): LedgerTransaction[] {
+function withTokenActivity(ctx: RpcContext, owner: string, changed: boolean): LedgerTransaction[] {
   const fromSlot = ctx.rules.providerOwnerDataSlot ?? 0
-  const all = new Set([...listed, ...tokenAccountActivity(state, owner, changed, fromSlot)])
+  const listed = ctx.state.byAddress.get(owner) ?? []
+  const all = new Set([...listed, ...tokenAccountActivity(ctx.state, owner, changed, fromSlot)])
   return [...all].sort((a, b) => positionOf(a) - positionOf(b))
 }
 
@@ -316,11 +311,10 @@ export function createGetTransactionsForAddressHandler(): MethodHandler {
       return fail(-32016, 'Minimum context slot has not been reached', { contextSlot: highest })
     }
     const { state } = ctx
-    const listed = state.byAddress.get(address) ?? []
     const ordered =
       q.tokenAccounts === 'none'
-        ? listed
-        : withTokenActivity(listed, state, address, q.tokenAccounts === 'balanceChanged', ctx)
+        ? (state.byAddress.get(address) ?? [])
+        : withTokenActivity(ctx, address, q.tokenAccounts === 'balanceChanged')
     const keep = (tx: LedgerTransaction): boolean => {
       if (tx.slot > highest || tx.slot < state.firstAvailableSlot) return false
       if (!within(tx.slot, q.slot) || !within(positionOf(tx), q.position)) return false

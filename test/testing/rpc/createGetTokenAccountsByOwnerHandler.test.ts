@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'
+import { sharedLedger } from '../../helpers/sharedLedger'
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
 function setup(profile: LedgerProfile) {
-  const ledger = createMockLedger({ seed: 11, profile, transactions: 1_000, tokenLifecycles: true })
+  const ledger = sharedLedger({ seed: 11, profile, transactions: 1_000, tokenLifecycles: true })
   const call = (params: unknown[]) =>
     ledger.handle({ jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params }) as {
       result?: {
