@@ -1,6 +1,7 @@
 import type { MethodContext } from '../actions/ActionClient'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
+import { sleep } from '../shared/async'
 import { newestStride, oldestStride, pickSplit, type RangeSplit } from './planCuts'
 import { type RangeRun, runRange } from './runRange'
 import type { HistoryRange, RangeBoundary } from './types'
@@ -82,10 +83,16 @@ type LanesState<TMode extends U64Mode> = {
   planned: boolean
   top: bigint | undefined
   bottom: bigint | undefined
+  /** The first range's first page, from its start to its answer (ms), once it came. */
+  roundTrip: number | undefined
+  /** When the range started last (`performance.now()`). */
+  lastStart: number
 }
 
 function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
   return {
+    roundTrip: undefined,
+    lastStart: 0,
     runs: [],
     splitting: new Set(),
     triedAt: new WeakMap(),
@@ -151,19 +158,37 @@ export function createRangeLanes<TMode extends U64Mode>(
       changed()
     }
     const run = runRange(context, plan, start, range, options.child(), finished, viaProvider)
+    const started = performance.now()
+    if (runs.length === 0) {
+      void run.firstPage.then(() => {
+        state.roundTrip = performance.now() - started
+      })
+    }
+    state.lastStart = started
     runs.splice(at, 0, run)
     changed()
+  }
+  // The first wave's ranges start a lane's share of a round trip apart rather than at once (see
+  // `launch`): how long the next one waits yet, in ms.
+  const pause = (): number => {
+    const { roundTrip } = state
+    return roundTrip === undefined || runs.length >= lanes
+      ? 0
+      : state.lastStart + roundTrip / lanes - performance.now()
   }
   // Ranges held and fetching, each split being searched counted as one more.
   const room = (more: number): boolean =>
     state.active + more < lanes && runs.length - state.taken + more < held
   return {
     async launch(range) {
-      while (!room(0)) {
+      for (;;) {
         if (signal.aborted) return false
-        await change()
+        if (!room(0)) await change()
+        // Answers that come together wait on each other (on the client's one thread, and on
+        // the server's), and lanes that start together stay together, round after round.
+        else if (pause() >= 1) await sleep(pause(), signal).catch(() => undefined)
+        else break
       }
-      if (signal.aborted) return false
       begin(range)
       return true
     },

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import { collect, FAST, ledgersByProfile } from '../history/walkSetup'
+import { collect, FAST, ledgersByProfile, setup } from '../history/walkSetup'
 import { gatedWire } from './support/gatedWire'
 
 // The lanes of a range walk, driven step by step: the gate holds the pages of the range the test
@@ -128,5 +128,71 @@ describe('createRangeLanes', () => {
         signaturesForAddress(gate.context, busiest, { walker: rangeWalker({ parallel: 4 }) }),
       ),
     ).toEqual(expected)
+  })
+
+  describe('the first wave', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    /**
+     * Walks `busiest` with four lanes over a wire that answers every request `latencyMs` late
+     * (on fake timers), and returns when each range sent its first page, in range order: a
+     * page whose `before` is no earlier answer's last entry starts a range.
+     */
+    async function rangeStarts(latencyMs: number): Promise<number[]> {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+      const lastOf = new Set<string>()
+      const starts: number[] = []
+      const { context } = setup(ledger, async (request, next) => {
+        const config = request.params[1] as { before?: string; limit?: number } | undefined
+        if (/SignaturesForAddress/.test(request.method) && config?.limit === 100) {
+          if (config.before === undefined || !lastOf.has(config.before)) {
+            starts.push(performance.now())
+          }
+        }
+        if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+        const answer = await next(request)
+        const last = Array.isArray(answer) ? (answer.at(-1) as { signature?: unknown }) : undefined
+        if (typeof last?.signature === 'string') lastOf.add(last.signature)
+        return answer
+      })
+      const walk = collect(
+        signaturesForAddress(context, busiest, {
+          walker: rangeWalker({ parallel: 4 }),
+          pageSize: 100,
+          ...FAST,
+        }),
+      )
+      let got: string[] | undefined
+      void walk.then((signatures) => {
+        got = signatures
+      })
+      while (got === undefined) await vi.advanceTimersByTimeAsync(1)
+      expect(got).toEqual(expected)
+      return starts
+    }
+
+    it('starts a quarter of a round trip apart on four lanes: the first range’s first page', async () => {
+      const starts = await rangeStarts(80)
+      expect(starts.length).toBeGreaterThanOrEqual(4)
+      // The first range at once; the second as soon as its boundary is known (two round trips:
+      // the span, then the search); each other one of the first wave a quarter of the first
+      // page's 80 ms after the one before.
+      const [head, second, ...rest] = starts as [number, number, ...number[]]
+      expect(head).toBe(0)
+      expect(second).toBeGreaterThanOrEqual(160)
+      const gaps = rest
+        .slice(0, 2)
+        .map((at, i) => at - (i === 0 ? second : (rest[i - 1] as number)))
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(20)
+      for (const gap of gaps) expect(gap).toBeLessThan(40)
+    })
+
+    it('starts every range of the first wave at once where answers come at once', async () => {
+      const starts = await rangeStarts(0)
+      expect(starts.length).toBeGreaterThanOrEqual(4)
+      expect(new Set(starts.slice(0, 4))).toEqual(new Set([0]))
+    })
   })
 })

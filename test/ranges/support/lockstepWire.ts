@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import type { MockLedger } from '../../../src/testing/createMockLedger'
 import type { RpcRequest } from '../../../src/transport/types'
 import { setup } from '../../history/walkSetup'
@@ -15,8 +16,13 @@ export type SteppedRequest = Readonly<{ request: RpcRequest; round: number; cont
  * (`settled`), then all of them are answered at once, and the next round begins. The round a
  * request goes out in is its depth on the walk's critical path, in round trips, whatever the
  * machine's speed: what a network with one latency for every request would make of the walk.
+ * The walk's clock (`performance.now`) stands still from here to the end of `run`: a round takes
+ * no time, so the first wave's ranges, which start a share of a round trip apart (see
+ * `createRangeLanes`), all go out in the round their boundaries came in. That pacing within a
+ * round trip is tested on its own (createRangeLanes.test.ts).
  */
 export function lockstepWire(ledger: MockLedger) {
+  vi.useFakeTimers({ toFake: ['performance'] })
   let round = 1
   const waiting: (() => void)[] = []
   const requests: SteppedRequest[] = []
@@ -41,11 +47,15 @@ export function lockstepWire(ledger: MockLedger) {
       const done = walk.finally(() => {
         ended = true
       })
-      for (;;) {
-        await settled(() => ended || wire.inFlight() === waiting.length)
-        if (ended) return { result: await done, rounds: round }
-        round++
-        for (const release of waiting.splice(0)) release()
+      try {
+        for (;;) {
+          await settled(() => ended || wire.inFlight() === waiting.length)
+          if (ended) return { result: await done, rounds: round }
+          round++
+          for (const release of waiting.splice(0)) release()
+        }
+      } finally {
+        vi.useRealTimers()
       }
     },
   }
