@@ -26,13 +26,20 @@ export type RangeLanesOptions = Readonly<{
  * Ranges are kept in the order they are handed out. @internal
  */
 export type RangeLanes<TMode extends U64Mode> = Readonly<{
-  /** Starts `range` once a lane is free and the ranges held leave room: `false` if stopped. */
+  /**
+   * Starts `range` once a lane is free and the ranges held leave room, and, in the first wave
+   * (fewer ranges started than lanes), a lane's share of a round trip after the range started
+   * before it: `false` if stopped.
+   */
   launch(range: HistoryRange): Promise<boolean>
   /** Settles the pending floor of the range started last (see `RangeRun.setFloor`). */
   settleFloor(slot: bigint | undefined): void
   /** No more ranges come from the boundaries: once all are handed out, the walk ends. */
   endPlan(): void
-  /** The walk's span, once known: its newest slot, and its oldest, the last range's floor. */
+  /**
+   * The walk's span, once known: its newest slot, and its oldest, the last range's floor. The time
+   * its lookups took is a round trip (see `launch`).
+   */
   setSpan(top: bigint, bottom: bigint): void
   /** The range handed out first, once started. */
   first(): RangeRun<TMode> | undefined
@@ -83,16 +90,23 @@ type LanesState<TMode extends U64Mode> = {
   planned: boolean
   top: bigint | undefined
   bottom: bigint | undefined
-  /** The first range's first page, from its start to its answer (ms), once it came. */
-  roundTrip: number | undefined
-  /** When the range started last (`performance.now()`). */
+  /**
+   * A round trip of the walk (ms), once one came: the fastest of the span's lookups and the first
+   * range's first page, each timed from its start to its answer. The fastest, because either may
+   * have waited out a retry.
+   */
+  roundTrip: number
+  /** When the walk began, and when the range started last (`performance.now()`). */
+  began: number
   lastStart: number
 }
 
 function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
+  const now = performance.now()
   return {
-    roundTrip: undefined,
-    lastStart: 0,
+    roundTrip: Number.POSITIVE_INFINITY,
+    began: now,
+    lastStart: now,
     runs: [],
     splitting: new Set(),
     triedAt: new WeakMap(),
@@ -159,23 +173,20 @@ export function createRangeLanes<TMode extends U64Mode>(
     }
     const run = runRange(context, plan, start, range, options.child(), finished, viaProvider)
     const started = performance.now()
-    if (runs.length === 0) {
-      void run.firstPage.then(() => {
-        state.roundTrip = performance.now() - started
-      })
-    }
+    if (runs.length === 0) void run.firstPage.then(() => timed(started))
     state.lastStart = started
     runs.splice(at, 0, run)
     changed()
   }
+  const timed = (started: number): void => {
+    state.roundTrip = Math.min(state.roundTrip, performance.now() - started)
+  }
   // The first wave's ranges start a lane's share of a round trip apart rather than at once (see
   // `launch`): how long the next one waits yet, in ms.
-  const pause = (): number => {
-    const { roundTrip } = state
-    return roundTrip === undefined || runs.length >= lanes
+  const pause = (): number =>
+    runs.length >= lanes || state.roundTrip === Number.POSITIVE_INFINITY
       ? 0
-      : state.lastStart + roundTrip / lanes - performance.now()
-  }
+      : state.lastStart + state.roundTrip / lanes - performance.now()
   // Ranges held and fetching, each split being searched counted as one more.
   const room = (more: number): boolean =>
     state.active + more < lanes && runs.length - state.taken + more < held
@@ -197,7 +208,10 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.planned = true
       changed()
     },
-    setSpan: (top, bottom) => Object.assign(state, { top, bottom }),
+    setSpan(top, bottom) {
+      Object.assign(state, { top, bottom })
+      timed(state.began)
+    },
     first: () => runs[0],
     stride: (span, index) =>
       oldest

@@ -140,18 +140,20 @@ describe('createRangeLanes', () => {
      * (on fake timers), and returns when each range sent its first page, in range order: a
      * page whose `before` is no earlier answer's last entry starts a range.
      */
-    async function rangeStarts(latencyMs: number): Promise<number[]> {
+    async function rangeStarts(latencyMs: number, firstPageMs = latencyMs): Promise<number[]> {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
       const lastOf = new Set<string>()
       const starts: number[] = []
       const { context } = setup(ledger, async (request, next) => {
         const config = request.params[1] as { before?: string; limit?: number } | undefined
+        let delay = latencyMs
         if (/SignaturesForAddress/.test(request.method) && config?.limit === 100) {
           if (config.before === undefined || !lastOf.has(config.before)) {
+            if (starts.length === 0) delay = firstPageMs
             starts.push(performance.now())
           }
         }
-        if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
         const answer = await next(request)
         const last = Array.isArray(answer) ? (answer.at(-1) as { signature?: unknown }) : undefined
         if (typeof last?.signature === 'string') lastOf.add(last.signature)
@@ -187,6 +189,17 @@ describe('createRangeLanes', () => {
         .map((at, i) => at - (i === 0 ? second : (rest[i - 1] as number)))
       for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(20)
       for (const gap of gaps) expect(gap).toBeLessThan(40)
+    })
+
+    it('takes the round trip from the span’s lookups where the first page was slow', async () => {
+      // As if the first page had waited out a retry: 2 s. The span's lookups took 80 ms.
+      const starts = await rangeStarts(80, 2000)
+      const [, second, third, fourth] = starts as [number, number, number, number]
+      expect(second).toBeGreaterThanOrEqual(2000)
+      for (const gap of [third - second, fourth - third]) {
+        expect(gap).toBeGreaterThanOrEqual(20)
+        expect(gap).toBeLessThan(40)
+      }
     })
 
     it('starts every range of the first wave at once where answers come at once', async () => {
