@@ -2,6 +2,7 @@ import type { MethodContext } from '../actions/ActionClient'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import { sleep } from '../shared/async'
+import { createStartPacer } from './createStartPacer'
 import { newestStride, oldestStride, pickSplit, type RangeSplit } from './planCuts'
 import { type RangeRun, runRange } from './runRange'
 import type { HistoryRange, RangeBoundary } from './types'
@@ -90,23 +91,10 @@ type LanesState<TMode extends U64Mode> = {
   planned: boolean
   top: bigint | undefined
   bottom: bigint | undefined
-  /**
-   * A round trip of the walk (ms), once one came: the fastest of the span's lookups and the first
-   * range's first page, each timed from its start to its answer. The fastest, because either may
-   * have waited out a retry.
-   */
-  roundTrip: number
-  /** When the walk began, and when the range started last (`performance.now()`). */
-  began: number
-  lastStart: number
 }
 
 function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
-  const now = performance.now()
   return {
-    roundTrip: Number.POSITIVE_INFINITY,
-    began: now,
-    lastStart: now,
     runs: [],
     splitting: new Set(),
     triedAt: new WeakMap(),
@@ -163,6 +151,8 @@ export function createRangeLanes<TMode extends U64Mode>(
   const { runs, splitting } = state
   const { changed, change } = createChanges()
   signal.addEventListener('abort', changed, { once: true })
+  // The first wave's ranges start a lane's share of a round trip apart (see createStartPacer).
+  const pacer = createStartPacer(lanes)
   const begin = (range: HistoryRange, at: number = runs.length): void => {
     state.active++
     // A range whose floor is pending started before the provider's answer: the node's paging.
@@ -172,21 +162,10 @@ export function createRangeLanes<TMode extends U64Mode>(
       changed()
     }
     const run = runRange(context, plan, start, range, options.child(), finished, viaProvider)
-    const started = performance.now()
-    if (runs.length === 0) void run.firstPage.then(() => timed(started))
-    state.lastStart = started
+    pacer.started(run.firstPage)
     runs.splice(at, 0, run)
     changed()
   }
-  const timed = (started: number): void => {
-    state.roundTrip = Math.min(state.roundTrip, performance.now() - started)
-  }
-  // The first wave's ranges start a lane's share of a round trip apart rather than at once (see
-  // `launch`): how long the next one waits yet, in ms.
-  const pause = (): number =>
-    runs.length >= lanes || state.roundTrip === Number.POSITIVE_INFINITY
-      ? 0
-      : state.lastStart + state.roundTrip / lanes - performance.now()
   // Ranges held and fetching, each split being searched counted as one more.
   const room = (more: number): boolean =>
     state.active + more < lanes && runs.length - state.taken + more < held
@@ -195,9 +174,7 @@ export function createRangeLanes<TMode extends U64Mode>(
       for (;;) {
         if (signal.aborted) return false
         if (!room(0)) await change()
-        // Answers that come together wait on each other (on the client's one thread, and on
-        // the server's), and lanes that start together stay together, round after round.
-        else if (pause() >= 1) await sleep(pause(), signal).catch(() => undefined)
+        else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
         else break
       }
       begin(range)
@@ -210,7 +187,7 @@ export function createRangeLanes<TMode extends U64Mode>(
     },
     setSpan(top, bottom) {
       Object.assign(state, { top, bottom })
-      timed(state.began)
+      pacer.spanKnown()
     },
     first: () => runs[0],
     stride: (span, index) =>

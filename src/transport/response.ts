@@ -55,7 +55,9 @@ export async function readBodyText(
   }
   signal.addEventListener('abort', stop)
   const decoder = new TextDecoder()
-  let text = ''
+  // Joined once at the end: a string grown with `+=` is a tree of the chunks, which every
+  // character read of the JSON scan walks down (3x slower on a 200 KB page).
+  const parts: string[] = []
   let received = 0
   try {
     // An abort stops the stream (see `stop`), which ends this loop: no check needed inside it.
@@ -67,17 +69,19 @@ export async function readBodyText(
       if (received > maxBytes) {
         stop()
         return truncate
-          ? text + decoder.decode(bytes.slice(0, bytes.byteLength - (received - maxBytes)))
+          ? parts.join('') +
+              decoder.decode(bytes.slice(0, bytes.byteLength - (received - maxBytes)))
           : undefined
       }
-      text += decoder.decode(bytes, { stream: true })
+      parts.push(decoder.decode(bytes, { stream: true }))
     }
   } finally {
     signal.removeEventListener('abort', stop)
   }
   // An aborted read may end quietly; its text is partial and must not be parsed.
   if (signal.aborted) throw signal.reason
-  return text + decoder.decode()
+  parts.push(decoder.decode())
+  return parts.join('')
 }
 
 /**

@@ -29,6 +29,11 @@ function consume(walk: AsyncIterable<{ signature: string }>) {
 }
 
 describe('createRangeLanes', () => {
+  // The gate stops the walk's clock (see gatedWire), and the first wave's tests use fake timers.
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('splits the busiest range for a lane that comes free, exactly', async () => {
     // Two lanes cut the span once: range 0 from the head, range 1 from the boundary. Range 1
     // answers its first page, then waits at the gate: range 0 ends and its lane comes free.
@@ -131,10 +136,6 @@ describe('createRangeLanes', () => {
   })
 
   describe('the first wave', () => {
-    afterEach(() => {
-      vi.useRealTimers()
-    })
-
     /**
      * Walks `busiest` with four lanes over a wire that answers every request `latencyMs` late
      * (on fake timers), and returns when each range sent its first page, in range order: a

@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import type { MockLedger } from '../../../src/testing/createMockLedger'
 import { abortedError } from '../../../src/transport/response'
 import type { RpcRequest } from '../../../src/transport/types'
@@ -15,13 +16,16 @@ export type RangePage = Readonly<{ request: RpcRequest; range: number; page: num
  * The mock ledger behind a gate that the test works: the signature pages of `pageSize` entries
  * (the walk's own pages, not the probes of other sizes) that `holds` picks wait until the test
  * opens the gate; everything else is answered at once. A test decides so which range is slow,
- * and looks at the walk once it can go no further (`settled`), instead of sleeping.
+ * and looks at the walk once it can go no further (`settled`), instead of sleeping. The walk's
+ * clock (`performance.now`) stands still until the test restores real timers: no round trip takes
+ * time, so no range waits out a pacing delay (see `createStartPacer`) that `settled` cannot see.
  */
 export function gatedWire(
   ledger: MockLedger,
   pageSize: number,
   holds: (page: RangePage) => boolean,
 ) {
+  vi.useFakeTimers({ toFake: ['performance'] })
   let closed = true
   const waiting = new Map<RangePage, () => void>()
   const rangeAfter = new Map<string, number>()
