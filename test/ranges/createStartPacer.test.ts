@@ -23,6 +23,19 @@ function page() {
   return { promise, answer }
 }
 
+/** A pacer for `lanes` whose first range started at `from` and had its first page at `to`. */
+async function firstPageTimed(lanes: number, from: number, to: number) {
+  const time = clock()
+  const pacer = createStartPacer(lanes, time.now)
+  const first = page()
+  time.to(from)
+  pacer.started(first.promise)
+  time.to(to)
+  first.answer()
+  await first.promise
+  return { time, pacer }
+}
+
 describe('createStartPacer', () => {
   it('waits for nothing before any round trip was timed', () => {
     const time = clock()
@@ -56,13 +69,7 @@ describe('createStartPacer', () => {
   })
 
   it('takes the faster of the span and the first page, either of which may have waited', async () => {
-    const time = clock()
-    const pacer = createStartPacer(8, time.now)
-    const first = page()
-    pacer.started(first.promise)
-    time.to(40)
-    first.answer()
-    await first.promise
+    const { time, pacer } = await firstPageTimed(8, 0, 40)
     // The span's lookups waited out a retry: 2 s. The first page took 40 ms.
     time.to(2000)
     pacer.spanKnown()
@@ -71,14 +78,7 @@ describe('createStartPacer', () => {
   })
 
   it('spaces by the first page alone where the span is not known yet', async () => {
-    const time = clock()
-    const pacer = createStartPacer(4, time.now)
-    const first = page()
-    time.to(10)
-    pacer.started(first.promise)
-    time.to(110)
-    first.answer()
-    await first.promise
+    const { pacer } = await firstPageTimed(4, 10, 110)
     pacer.started(page().promise)
     // A round trip of 100 ms over four lanes.
     expect(pacer.delay()).toBe(25)
