@@ -1,9 +1,9 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import { lookUpSlot } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
+import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { settleAll } from '../shared/async'
 import type { BlockReader } from './createBlockReader'
 import { requestSlot } from './createBlockReader'
@@ -13,23 +13,6 @@ import type { CursorTrust, RangeBoundary } from './types'
 const MIN_RANGE_SLOTS = 32n
 
 /**
- * The slot of the address's newest entry, by the walk's own method: the top of an oldest-first
- * walk from the head, tighter than the node's newest slot for an address quiet of late. Asked
- * first, it also settles which method name the node serves (see `withMethodPolicy`) before the
- * ranges ask at once, instead of while they wait on it. `undefined` for an address without any.
- */
-async function newestEntrySlot<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  plan: WalkPlan,
-  start: HistoryCheckpoint,
-  signal: AbortSignal,
-): Promise<bigint | undefined> {
-  const config = { limit: 1, commitment: start.commitment, signal }
-  const [newest] = await getSignaturesForAddress(context, plan.address, config)
-  return newest === undefined ? undefined : BigInt(newest.slot)
-}
-
-/**
  * The slots a walk spans, newest and oldest, and whether it goes through the provider.
  * @internal
  */
@@ -37,11 +20,12 @@ export type WalkSpan = Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }
 
 /**
  * The span of a walk from `start`: from `start.before` (or the node's newest slot at the walk's
- * commitment; oldest first, the slot of the address's newest entry) down to `until` (or the node's
- * first available block), and whether it goes through the provider method (`bySlot`, awaited
- * beside the span's ends); `undefined` when it cannot be cut: a node without the slot methods,
- * or (`refused`, what the walker already knows of the endpoint) one that does not read a
- * boundary transaction as a cursor. A transport failure is thrown.
+ * commitment; oldest first, the slot of the address's newest entry, read from `newest`, its
+ * newest page: tighter than the node's newest slot for an address quiet of late) down to `until`
+ * (or the node's first available block), and whether it goes through the provider method
+ * (`bySlot`, awaited beside the span's ends); `undefined` when it cannot be cut: a node without
+ * the slot methods, or (`refused`, what the walker already knows of the endpoint) one that does
+ * not read a boundary transaction as a cursor. A transport failure is thrown.
  * @internal
  */
 export async function findSpan<TMode extends U64Mode>(
@@ -51,13 +35,14 @@ export async function findSpan<TMode extends U64Mode>(
   signal: AbortSignal,
   bySlot: Promise<boolean>,
   refused: boolean,
+  newest: () => Promise<readonly SignatureInfo<TMode>[]>,
 ): Promise<WalkSpan | undefined> {
   const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
   try {
     const [top, bottom, provider] = await settleAll([
       start.before === undefined
         ? start.order === 'oldest'
-          ? newestEntrySlot(context, plan, start, signal)
+          ? newest().then(([entry]) => (entry === undefined ? undefined : BigInt(entry.slot)))
           : requestSlot(context, 'getSlot', commitment, signal)
         : start.slot === undefined
           ? lookUpSlot(context, plan, start.before, signal)

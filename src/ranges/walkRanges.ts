@@ -1,4 +1,6 @@
 import type { MethodContext } from '../actions/ActionClient'
+import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
+import { toHistoryOrder } from '../history/archivePage'
 import type { HistoryCheckpoint, OnWalkEnd, WalkPlan } from '../history/types'
 import { linkSignal } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
@@ -207,14 +209,33 @@ function prepareCuts<TMode extends U64Mode>(
     : Promise.resolve(false)
   const reader = createBlockReader(context, start.commitment, child)
   const known = settings.foreignCursors.get(context.transport)
-  const span = findSpan(context, plan, start, spanSignal, probe, known === 'none')
+  // Oldest first from the head, the address's newest page gives the span its top and, where the
+  // endpoint is to be probed (see `probeForeignCursor`), the probe its page: one request, sent at
+  // once. The first of the walk's own method, it also settles which name the node serves (see
+  // `withMethodPolicy`) before the ranges ask at once. Where that page fails, the span asks for
+  // the newest entry alone, and the probe tells nothing.
+  const probes = known === undefined && !settings.provider
+  const newestPage = (limit: number): Promise<readonly SignatureInfo<TMode>[]> => {
+    const config = { limit, commitment: start.commitment, signal: spanSignal }
+    return getSignaturesForAddress(context, plan.address, config).then(toHistoryOrder)
+  }
+  let newest: Promise<readonly SignatureInfo<TMode>[]> | undefined
+  const probePage = () => {
+    newest ??= newestPage(probes ? PROBE_PAGE : 1)
+    return newest
+  }
+  const span = findSpan(context, plan, start, spanSignal, probe, known === 'none', () =>
+    probePage().catch((error) => (probes ? newestPage(1) : Promise.reject(error))),
+  )
   const cuttable = span.then(
     (found) => found !== undefined && !found.bySlot,
     () => false,
   )
   const { address } = plan
+  const first = () =>
+    probes && start.order === 'oldest' && start.before === undefined ? probePage() : head()
   const probeTrust = (): Promise<CursorTrust> =>
-    probeForeignCursor(context, address, start.commitment, reader, child(), cuttable, head()).then(
+    probeForeignCursor(context, address, start.commitment, reader, child(), cuttable, first()).then(
       (answer) => {
         if (answer === 'any' || answer === 'none') {
           settings.foreignCursors.set(context.transport, answer)

@@ -259,6 +259,29 @@ describe('parallel ranges: round trips', () => {
     },
   )
 
+  it('starts the first wave in the third round trip oldest first too: one newest page for the span and the probe', async () => {
+    const ledger = ledgers['v1.18']
+    const expected = ledger.signatures(busiest).map((info) => info.signature)
+    const step = lockstepWire(ledger)
+    const walk = signaturesForAddress(step.context, busiest, {
+      walker: rangeWalker({ parallel: 3, order: 'oldest' }),
+      pageSize: 100,
+    })
+    const { result } = await step.run(collect(walk))
+    expect(result).toEqual([...expected].reverse())
+    // Round 1: the node's first available block and the address's newest page (the span's top,
+    // and the page the foreign-cursor probe is built in); round 2: the boundary searches and the
+    // probe's blocks; round 3: the first wave's ranges, one per lane.
+    const pages = step.requests.filter(
+      ({ request }) => request.method === 'getSignaturesForAddress',
+    )
+    const head = pages.filter(({ round }) => round === 1)
+    expect(head.map(({ request }) => request.params[1])).toEqual([{ limit: 100 }])
+    expect(pages.filter(({ round }) => round === 2)).toEqual([])
+    const starts = pages.filter(({ continues, round }) => !continues && round > 1)
+    expect(starts.slice(0, 3).map(({ round }) => round)).toEqual([3, 3, 3])
+  })
+
   it('keeps both lanes busy to the end: the first range leads the last by four pages', async () => {
     // Two lanes, 23 pages of 100 entries: a share of about 11 pages each, the first range's from
     // the first round, the second's from the third, whose end takes two more requests (two
