@@ -1,5 +1,5 @@
 import type { LedgerState } from '../ledger/types'
-import type { CommitmentLevel, RpcContext } from './createRpcContext'
+import { type CommitmentLevel, partitionPoint, type RpcContext } from './createRpcContext'
 import {
   type ContextConfig,
   DEFAULT_CONTEXT_CONFIG,
@@ -27,15 +27,12 @@ type BlocksQuery = Readonly<{ endSlot: number | undefined; config: ContextConfig
  */
 export function producedSlots(state: LedgerState, from: number, to: number): number[] {
   const { slots } = state
-  let low = 0
-  let high = slots.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if ((slots[mid] as number) < from) low = mid + 1
-    else high = mid
-  }
   const found: number[] = []
-  for (let i = low; i < slots.length && (slots[i] as number) <= to; i++) {
+  for (
+    let i = partitionPoint(slots, (slot) => slot < from);
+    i < slots.length && (slots[i] as number) <= to;
+    i++
+  ) {
     found.push(slots[i] as number)
   }
   return found

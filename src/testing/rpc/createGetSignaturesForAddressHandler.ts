@@ -5,6 +5,7 @@ import {
   type CommitmentLevel,
   compareInSlot,
   findVisibleTransaction,
+  partitionPoint,
   type RpcContext,
   readCommitment,
 } from './createRpcContext'
@@ -136,18 +137,6 @@ export type AddressSignaturesResult =
   | { readonly found: true; readonly entries: readonly LedgerTransaction[] }
   | { readonly found: false; readonly cursor: string }
 
-/** Index of the first entry in a slot above `slot`, in ledger order. */
-function endOfSlot(list: readonly LedgerTransaction[], slot: number): number {
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if ((list[mid] as LedgerTransaction).slot <= slot) low = mid + 1
-    else high = mid
-  }
-  return low
-}
-
 /**
  * The node's address-history scan (`get_confirmed_signatures_for_address2` in Agave's `ledger/src/blockstore.rs`). `before` and `until` are positions in
  * the ledger, both exclusive, and need not involve the address. The whole start slot (the
@@ -177,7 +166,8 @@ export function findAddressSignatures(
   const startSlot = beforeTx === undefined ? highestSlot : beforeTx.slot
   const lowestSlot = untilTx === undefined ? firstAvailable : untilTx.slot
   const entries: LedgerTransaction[] = []
-  let i = endOfSlot(list, startSlot) - 1
+  // The last entry at or below the start slot, in ledger order.
+  let i = partitionPoint(list, (tx) => tx.slot <= startSlot) - 1
   scan: while (i >= 0) {
     const slot = (list[i] as LedgerTransaction).slot
     if (slot < firstAvailable || (slot !== startSlot && slot < lowestSlot)) break

@@ -1,7 +1,12 @@
 import { isPlainObject } from '../../json/parseJson'
 import type { LedgerState, LedgerTransaction } from '../ledger/types'
 import type { RpcContext } from './createRpcContext'
-import { blockTimeFor, type CommitmentLevel, readCommitment } from './createRpcContext'
+import {
+  blockTimeFor,
+  type CommitmentLevel,
+  partitionPoint,
+  readCommitment,
+} from './createRpcContext'
 import { encodeMeta, encodeTransactionBody, encodeTransactionError } from './encodeTransaction'
 import {
   isUnsignedInteger,
@@ -220,18 +225,6 @@ function tokenAccountActivity(
   return found
 }
 
-/** Index of the first transaction of `ordered` (ledger order) past `position`. */
-function firstAbove(ordered: readonly LedgerTransaction[], position: number): number {
-  let low = 0
-  let high = ordered.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (positionOf(ordered[middle] as LedgerTransaction) <= position) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
 /** The address's own transactions and those of its token accounts, in ledger order, once each. */
 function withTokenActivity(ctx: RpcContext, owner: string, changed: boolean): LedgerTransaction[] {
   const fromSlot = ctx.rules.providerOwnerDataSlot ?? 0
@@ -332,8 +325,8 @@ export function createGetTransactionsForAddressHandler(): MethodHandler {
     const after = q.after === undefined ? undefined : q.after[0] * 1_000_000 + q.after[1]
     const step = q.ascending ? 1 : -1
     let at = q.ascending
-      ? firstAbove(ordered, after ?? -1)
-      : firstAbove(ordered, (after ?? Number.MAX_SAFE_INTEGER) - 1) - 1
+      ? partitionPoint(ordered, (tx) => positionOf(tx) <= (after ?? -1))
+      : partitionPoint(ordered, (tx) => positionOf(tx) < (after ?? Number.MAX_SAFE_INTEGER)) - 1
     const matches: LedgerTransaction[] = []
     for (; at >= 0 && at < ordered.length && matches.length <= q.limit; at += step) {
       const tx = ordered[at] as LedgerTransaction

@@ -87,15 +87,19 @@ export function findVisibleTransaction(
 
 const MS_PER_SLOT = 400
 
-function lastSlotIndexAtOrBelow(slots: readonly number[], slot: number): number {
+/**
+ * How many items of `items` come before the first for which `isBefore` is false, by binary
+ * search: `items` must hold every such item first (a sorted list and a threshold on its key).
+ */
+export function partitionPoint<T>(items: readonly T[], isBefore: (item: T) => boolean): number {
   let low = 0
-  let high = slots.length
+  let high = items.length
   while (low < high) {
     const mid = (low + high) >>> 1
-    if ((slots[mid] as number) <= slot) low = mid + 1
+    if (isBefore(items[mid] as T)) low = mid + 1
     else high = mid
   }
-  return low - 1
+  return low
 }
 
 /**
@@ -111,7 +115,7 @@ export function blockTimeFor(
   const { blocks, slots } = ctx.state
   const own = blocks.get(slot)?.blockTime ?? null
   if (own !== null || commitment !== 'confirmed' || slot <= ctx.frontiers.finalized) return own
-  for (let i = lastSlotIndexAtOrBelow(slots, slot); i >= 0; i--) {
+  for (let i = partitionPoint(slots, (at) => at <= slot) - 1; i >= 0; i--) {
     const earlier = slots[i] as number
     const time = blocks.get(earlier)?.blockTime ?? null
     if (time !== null) return time + Math.floor(((slot - earlier) * MS_PER_SLOT) / 1000)
