@@ -30,7 +30,7 @@ type HeapSample = { count: number; heapUsed: number }
 
 process.once('disconnect', () => process.exit(0))
 process.once('message', async (input: Input) => {
-  const client = createClient({ url: input.url, deprecationWarnings: false })
+  const client = createClient({ url: input.url, u64: 'number', deprecationWarnings: false })
   const walker = rangeWalker({ parallel: input.parallel, order: 'oldest' })
   const walk = (before?: string) =>
     client.signaturesForAddress(input.address, {

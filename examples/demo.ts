@@ -26,13 +26,13 @@ const address =
   process.env.ADDRESS ?? ledger?.addresses()[0] ?? 'Vote111111111111111111111111111111111111111'
 
 const short = (text: string) => `${text.slice(0, 8)}…${text.slice(-4)}`
-const when = (blockTime: number | null | undefined) =>
-  blockTime == null ? 'unknown time' : new Date(blockTime * 1000).toISOString().slice(0, 19)
+const when = (blockTime: bigint | null | undefined) =>
+  blockTime == null ? 'unknown time' : new Date(Number(blockTime) * 1000).toISOString().slice(0, 19)
 
 // The deprecated method refuses versioned (v0) transactions with -32015; skip those.
 async function firstLegacy(
   client: Client<'bigint'>,
-  entries: readonly SignatureInfo[],
+  entries: readonly SignatureInfo<'bigint'>[],
 ): Promise<ConfirmedTransaction<'json', 'bigint'> | undefined> {
   for (const info of entries) {
     try {
@@ -53,9 +53,10 @@ try {
     `confirmed-rpc demo against ${ledger ? `a mock ${ledger.profile} node at ` : ''}${url}`,
   )
   // Deprecation notices (once per method) are on by default; this demo calls them on purpose.
+  // u64 values (slots, lamports, fees) arrive as exact bigints by default.
   const client = createClient({ url, deprecationWarnings: false })
-  // Balances can pass 2^53-1, which a number cannot carry: read transactions as exact bigints.
-  const exact = createClient({ url, u64: 'bigint', deprecationWarnings: false })
+  // Plain numbers are opt-in: a balance above 2^53-1 is then an error, never a rounded value.
+  const numbers = createClient({ url, u64: 'number', deprecationWarnings: false })
 
   // 1. A page of history, newest first.
   const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 10 })
@@ -68,7 +69,7 @@ try {
   }
 
   // 2. One transaction in four encodings.
-  const tx = await firstLegacy(exact, page)
+  const tx = await firstLegacy(client, page)
   const signature = tx?.transaction.signatures[0]
   if (tx && signature) {
     console.log(`\n2. Transaction ${short(signature)} in four encodings`)
@@ -76,7 +77,7 @@ try {
     console.log(
       `   json        ${message.accountKeys.length} account keys, ${message.instructions.length} instructions, fee ${tx.meta?.fee} lamports`,
     )
-    const parsed = await exact.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
+    const parsed = await client.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
     const instructions = parsed?.transaction.message.instructions ?? []
     const named = instructions.flatMap((instruction) =>
       'parsed' in instruction
@@ -89,7 +90,7 @@ try {
       `   jsonParsed  ${named.length} of ${instructions.length} instructions parsed: ${named.join(', ') || 'none'}`,
     )
     for (const encoding of ['base64', 'base58'] as const) {
-      const raw = await exact.getConfirmedTransaction(signature, encoding)
+      const raw = await client.getConfirmedTransaction(signature, encoding)
       const [data = '', tag] = raw?.transaction ?? []
       console.log(
         `   ${encoding}      ['${data.slice(0, 24)}…', '${tag}'] (${data.length} characters)`,
@@ -100,7 +101,7 @@ try {
   // 3. A failed transaction: `err` says why, the logs say where.
   const failed = page.find((info) => info.err !== null)
   if (failed) {
-    const record = await exact.getConfirmedTransaction(failed.signature)
+    const record = await client.getConfirmedTransaction(failed.signature)
     console.log(`\n3. Transaction ${short(failed.signature)} failed`)
     console.log(`   err: ${JSON.stringify(failed.err)}`)
     console.log(`   the fee was charged all the same: ${record?.meta?.fee} lamports`)
@@ -110,25 +111,26 @@ try {
     console.log('\n3. No failed transaction on this page')
   }
 
-  // 4. u64 values: plain numbers by default, but never rounded.
+  // 4. u64 values: exact bigints by default; plain numbers on request, never rounded.
   console.log('\n4. u64 values')
-  if (tx) console.log(`   u64 'bigint': slot ${tx.slot}n, fee ${tx.meta?.fee}n (${typeof tx.slot})`)
+  if (tx)
+    console.log(
+      `   u64 'bigint' (the default): slot ${tx.slot}n, fee ${tx.meta?.fee}n (${typeof tx.slot})`,
+    )
   let refused = false
   for (const info of page) {
     try {
-      await client.getConfirmedTransaction(info.signature)
+      await numbers.getConfirmedTransaction(info.signature)
     } catch (error) {
       if (!isConfirmedRpcError(error, 'UNSAFE_INTEGER')) continue
       const { path, value } = error.context
-      console.log(
-        `   u64 'number' (the default) throws UNSAFE_INTEGER for ${short(info.signature)}:`,
-      )
+      console.log(`   u64 'number' throws UNSAFE_INTEGER for ${short(info.signature)}:`)
       console.log(`   ${path} is ${value}, above 2^53-1 = ${Number.MAX_SAFE_INTEGER}`)
       refused = true
       break
     }
   }
-  if (!refused) console.log("   u64 'number' (the default): every value on this page fits a number")
+  if (!refused) console.log("   u64 'number': every value on this page fits a number")
 } finally {
   await server?.close()
 }

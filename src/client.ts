@@ -44,12 +44,13 @@ import {
 import type { RpcTransport, RpcTransportOptions } from './transport/types'
 
 /** Options shared by both ways of building a client. */
-export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
+export type ClientBaseOptions<TMode extends U64Mode = 'bigint'> = Readonly<{
   /**
-   * How u64/i64 fields (slots, lamports, fees, block times) are returned. `'number'` gives plain
-   * numbers and throws `UNSAFE_INTEGER` (naming the field) for a value above 2^53-1 instead of
-   * rounding it; `'bigint'` gives exact bigints everywhere.
-   * @default 'number'
+   * How u64/i64 fields (slots, lamports, fees, block times) are returned. `'bigint'` gives exact
+   * bigints everywhere (as @solana/kit does); `'number'` gives plain numbers and throws
+   * `UNSAFE_INTEGER` (naming the field) for a value above 2^53-1 instead of rounding it, which
+   * mainnet's largest balances and stakes exceed.
+   * @default 'bigint'
    */
   u64?: TMode | undefined
   /**
@@ -85,7 +86,7 @@ export type ClientBaseOptions<TMode extends U64Mode = 'number'> = Readonly<{
  * Build the client over HTTP: the options of `createHttpTransport` (one endpoint, with its
  * headers, timeout, retry, `budget`, batching and hooks), plus the base options.
  */
-export type ClientHttpOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
+export type ClientHttpOptions<TMode extends U64Mode = 'bigint'> = ClientBaseOptions<TMode> &
   HttpTransportOptions &
   Readonly<{
     /**
@@ -101,7 +102,7 @@ export type ClientHttpOptions<TMode extends U64Mode = 'number'> = ClientBaseOpti
   }>
 
 /** Build the client over any {@link RpcTransport}, such as a mock ledger's `transport`. */
-export type ClientTransportOptions<TMode extends U64Mode = 'number'> = ClientBaseOptions<TMode> &
+export type ClientTransportOptions<TMode extends U64Mode = 'bigint'> = ClientBaseOptions<TMode> &
   Readonly<{
     /** The transport every call goes through. */
     transport: RpcTransport
@@ -109,7 +110,7 @@ export type ClientTransportOptions<TMode extends U64Mode = 'number'> = ClientBas
   }>
 
 /** Options of {@link createClient}: `url` (and HTTP options) or `transport`. */
-export type ClientOptions<TMode extends U64Mode = 'number'> =
+export type ClientOptions<TMode extends U64Mode = 'bigint'> =
   | ClientHttpOptions<TMode>
   | ClientTransportOptions<TMode>
 
@@ -117,7 +118,7 @@ export type ClientOptions<TMode extends U64Mode = 'number'> =
  * A client: the four methods and the two history walks bound to one transport and one u64 mode.
  * It is also an `ActionClient`: every action of `confirmed-rpc/actions` takes it first.
  */
-export type Client<TMode extends U64Mode = 'number'> = Readonly<{
+export type Client<TMode extends U64Mode = 'bigint'> = Readonly<{
   /** The u64 mode this client decodes with. */
   u64: TMode
   /** The transport every call goes through, with the client's migration policy. */
@@ -237,7 +238,7 @@ const oneUrl: FieldReader<string> = (value, method, param) =>
  * }
  * ```
  */
-export function createClient<TMode extends U64Mode = 'number'>(
+export function createClient<TMode extends U64Mode = 'bigint'>(
   options: ClientOptions<TMode>,
 ): Client<TMode> {
   // Every option of `createClient`: an unknown one (a typo, or one of a newer version) is
@@ -251,7 +252,7 @@ export function createClient<TMode extends U64Mode = 'number'>(
   } = readFields(
     options,
     {
-      u64: oneOf(['number', 'bigint'], 'number'),
+      u64: oneOf(['number', 'bigint'], 'bigint'),
       ...POLICY_FIELDS,
       transport: field<RpcTransport>(isFunction, 'a function'),
       ...(!ready && { ...HTTP_TRANSPORT_FIELDS, url: oneUrl }),

@@ -14,7 +14,7 @@ describe('result types follow the encoding', () => {
     expectTypeOf(tx).toEqualTypeOf<NonNullable<typeof tx> | null>()
     if (tx === null) return
     expectTypeOf(tx.transaction.message).toEqualTypeOf<RawMessage>()
-    expectTypeOf(tx.slot).toEqualTypeOf<number>()
+    expectTypeOf(tx.slot).toEqualTypeOf<bigint>()
   })
 
   it('jsonParsed through the config object', async () => {
@@ -55,7 +55,8 @@ describe('u64 mode', () => {
 
   it('infers the mode from createClient', () => {
     expectTypeOf(createClient({ url: 'http://x', u64: 'bigint' })).toEqualTypeOf<Client<'bigint'>>()
-    expectTypeOf(createClient({ url: 'http://x' })).toEqualTypeOf<Client<'number'>>()
+    expectTypeOf(createClient({ url: 'http://x' })).toEqualTypeOf<Client<'bigint'>>()
+    expectTypeOf(createClient({ url: 'http://x', u64: 'number' })).toEqualTypeOf<Client<'number'>>()
   })
 })
 

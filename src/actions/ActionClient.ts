@@ -33,9 +33,9 @@ export type ActionClient<TMode extends U64Mode = U64Mode> = Readonly<{
   /** The transport the call goes through. */
   transport: RpcTransport
   /**
-   * How u64/i64 fields (slots, lamports, fees, block times) are returned: `'number'` (an
-   * `UNSAFE_INTEGER` error above 2^53-1 rather than rounding) or `'bigint'` (exact).
-   * @default 'number'
+   * How u64/i64 fields (slots, lamports, fees, block times) are returned: `'bigint'` (exact) or
+   * `'number'` (an `UNSAFE_INTEGER` error above 2^53-1 rather than rounding).
+   * @default 'bigint'
    */
   u64?: TMode | undefined
 }>
@@ -52,7 +52,7 @@ export function readActionClient<TMode extends U64Mode>(
   if (typeof transport !== 'function') {
     throw invalidParam(method, 'client.transport', 'expected a function')
   }
-  const u64 = client.u64 ?? ('number' as TMode)
+  const u64 = client.u64 ?? ('bigint' as TMode)
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam(method, 'client.u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }

@@ -86,7 +86,7 @@ export type GetSignaturesForAddressConfig = Readonly<{
 }>
 
 /** Result of {@link getSignaturesForAddress}: newest first. */
-export type GetSignaturesForAddressResult<TMode extends U64Mode = 'number'> = SignatureInfo<TMode>[]
+export type GetSignaturesForAddressResult<TMode extends U64Mode = 'bigint'> = SignatureInfo<TMode>[]
 
 /**
  * Calls `getSignaturesForAddress`, the replacement of `getConfirmedSignaturesForAddress2`: the same
@@ -106,7 +106,7 @@ export type GetSignaturesForAddressResult<TMode extends U64Mode = 'number'> = Si
  * console.log(page.map((info) => info.confirmationStatus))
  * ```
  */
-export function getSignaturesForAddress<TMode extends U64Mode = 'number'>(
+export function getSignaturesForAddress<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   address: Base58Input,
   config?: GetSignaturesForAddressConfig | undefined,
@@ -149,7 +149,7 @@ export type GetConfirmedSignaturesForAddress2Config = Readonly<{
 }>
 
 /** Result of {@link getConfirmedSignaturesForAddress2}: newest first. */
-export type GetConfirmedSignaturesForAddress2Result<TMode extends U64Mode = 'number'> =
+export type GetConfirmedSignaturesForAddress2Result<TMode extends U64Mode = 'bigint'> =
   SignatureInfo<TMode>[]
 
 /**
@@ -176,7 +176,7 @@ export type GetConfirmedSignaturesForAddress2Result<TMode extends U64Mode = 'num
  * for (const info of page) console.log(info.signature, info.slot, info.err === null)
  * ```
  */
-export function getConfirmedSignaturesForAddress2<TMode extends U64Mode = 'number'>(
+export function getConfirmedSignaturesForAddress2<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   address: Base58Input,
   config?: GetConfirmedSignaturesForAddress2Config | undefined,

@@ -149,7 +149,7 @@ export type GetTransactionParams<TEncoding extends TransactionEncoding = Transac
 /** Result of {@link getTransaction}: the record, or `null` when not found or not confirmed. */
 export type GetTransactionResult<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 > = ConfirmedTransaction<TEncoding, TMode> | null
 
 /**
@@ -172,20 +172,20 @@ export type GetTransactionResult<
  * if (tx !== null) console.log(tx.version, tx.meta?.fee) // fee is a bigint
  * ```
  */
-export function getTransaction<TMode extends U64Mode = 'number'>(
+export function getTransaction<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config?: GetTransactionConfig<never> | undefined,
 ): Promise<GetTransactionResult<'json', TMode>>
 export function getTransaction<
   TEncoding extends TransactionEncoding,
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 >(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config: GetTransactionParams<TEncoding>,
 ): Promise<GetTransactionResult<TEncoding, TMode>>
-export function getTransaction<TMode extends U64Mode = 'number'>(
+export function getTransaction<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config?: GetTransactionParams | undefined,
@@ -238,7 +238,7 @@ export type GetConfirmedTransactionParams<
 /** Result of {@link getConfirmedTransaction}: the record, or `null` when not found or not confirmed. */
 export type GetConfirmedTransactionResult<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 > = ConfirmedTransaction<TEncoding, TMode> | null
 
 /**
@@ -268,7 +268,7 @@ export type GetConfirmedTransactionResult<
  * if (tx !== null) console.log(tx.slot, tx.meta?.err == null ? 'ok' : 'failed')
  * ```
  */
-export function getConfirmedTransaction<TMode extends U64Mode = 'number'>(
+export function getConfirmedTransaction<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config?: GetConfirmedTransactionConfig<never> | undefined,
@@ -276,14 +276,14 @@ export function getConfirmedTransaction<TMode extends U64Mode = 'number'>(
 /** @deprecated Nodes from 2.0 on removed `getConfirmedTransaction`: call {@link getTransaction}. */
 export function getConfirmedTransaction<
   TEncoding extends TransactionEncoding,
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 >(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config: GetConfirmedTransactionParams<TEncoding>,
 ): Promise<GetConfirmedTransactionResult<TEncoding, TMode>>
 /** @deprecated Nodes from 2.0 on removed `getConfirmedTransaction`: call {@link getTransaction}. */
-export function getConfirmedTransaction<TMode extends U64Mode = 'number'>(
+export function getConfirmedTransaction<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   signature: Base58Input,
   config?: GetConfirmedTransactionParams | undefined,

@@ -44,7 +44,7 @@ const METHOD = 'signaturesForAddress'
  * }
  * ```
  */
-export type SignatureWalk<TMode extends U64Mode = 'number'> = AsyncIterable<SignatureInfo<TMode>> &
+export type SignatureWalk<TMode extends U64Mode = 'bigint'> = AsyncIterable<SignatureInfo<TMode>> &
   Readonly<{
     /** The same walk a page at a time (entries already yielded are not repeated). */
     pages(): AsyncIterable<SignatureInfo<TMode>[]>
@@ -79,7 +79,7 @@ export type SignatureWalk<TMode extends U64Mode = 'number'> = AsyncIterable<Sign
  * console.log(failed, walk.checkpoint().done ? 'complete' : 'stopped early')
  * ```
  */
-export function signaturesForAddress<TMode extends U64Mode = 'number'>(
+export function signaturesForAddress<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   address: Base58Input,
   options?: SignaturesForAddressOptions | undefined,

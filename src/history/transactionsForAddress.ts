@@ -127,7 +127,7 @@ export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding 
  */
 export type AddressTransaction<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 > = Readonly<{
   /** The history entry, as `signaturesForAddress` yields it. */
   info: SignatureInfo<TMode>
@@ -155,7 +155,7 @@ export type AddressTransaction<
  */
 export type TransactionWalk<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 > = AsyncIterable<AddressTransaction<TEncoding, TMode>> &
   Readonly<{
     /**
@@ -192,7 +192,7 @@ export type TransactionWalk<
  */
 export function transactionsForAddress<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 >(
   client: ActionClient<TMode>,
   address: Base58Input,

@@ -65,5 +65,5 @@ export const confirmedTransactionSchema = <
  */
 export interface ConfirmedTransaction<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 > extends Static<ReturnType<typeof confirmedTransactionSchema<TEncoding, TMode>>> {}

@@ -39,7 +39,7 @@ const rewardSchema = <TMode extends U64Mode>() =>
  * }
  * ```
  */
-export interface Reward<TMode extends U64Mode = 'number'>
+export interface Reward<TMode extends U64Mode = 'bigint'>
   extends Static<ReturnType<typeof rewardSchema<TMode>>> {}
 
 /** Schema of {@link Reward}. */

@@ -54,7 +54,7 @@ const signatureInfoSchema = <TMode extends U64Mode>() =>
  * }
  * ```
  */
-export interface SignatureInfo<TMode extends U64Mode = 'number'>
+export interface SignatureInfo<TMode extends U64Mode = 'bigint'>
   extends Static<ReturnType<typeof signatureInfoSchema<TMode>>> {}
 
 /** Schema of a `SignatureInfo[]` page. */

@@ -137,7 +137,7 @@ const transactionMetaSchema = <TEncoding extends TransactionEncoding, TMode exte
  */
 export interface TransactionMeta<
   TEncoding extends TransactionEncoding = 'json',
-  TMode extends U64Mode = 'number',
+  TMode extends U64Mode = 'bigint',
 > extends Static<ReturnType<typeof transactionMetaSchema<TEncoding, TMode>>> {}
 
 /** Schema of {@link TransactionMeta} in the given encoding. */

@@ -227,7 +227,7 @@ export type WalletCheckpoint = Readonly<{
  * }
  * ```
  */
-export type WalletEntry<TMode extends U64Mode = 'number'> = SignatureInfo<TMode> &
+export type WalletEntry<TMode extends U64Mode = 'bigint'> = SignatureInfo<TMode> &
   Readonly<{
     /**
      * The addresses it was found under: the wallet first when it is one, then token accounts.

@@ -33,7 +33,7 @@ const METHOD = 'walletHistory'
  * for await (const page of walk.pages()) console.log(page.length, walk.checkpoint().done)
  * ```
  */
-export type WalletWalk<TMode extends U64Mode = 'number'> = AsyncIterable<WalletEntry<TMode>> &
+export type WalletWalk<TMode extends U64Mode = 'bigint'> = AsyncIterable<WalletEntry<TMode>> &
   Readonly<{
     /** The same walk a page at a time (entries already yielded are not repeated). */
     pages(): AsyncIterable<WalletEntry<TMode>[]>
@@ -211,7 +211,7 @@ async function* handOutEntries<TMode extends U64Mode>(
  * console.log(JSON.stringify(walk.checkpoint()))
  * ```
  */
-export function walletHistory<TMode extends U64Mode = 'number'>(
+export function walletHistory<TMode extends U64Mode = 'bigint'>(
   client: ActionClient<TMode>,
   owner: Base58Input,
   options?: WalletHistoryOptions | undefined,

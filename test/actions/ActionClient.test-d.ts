@@ -14,9 +14,11 @@ declare const transport: RpcTransport
 declare const signature: string
 
 describe('the u64 mode of an action follows its client', () => {
-  it('is number for a client without one', async () => {
+  it('is bigint for a client without one, number where it says so', async () => {
     const page = await getConfirmedSignaturesForAddress2({ transport }, signature)
-    expectTypeOf(page[0]?.slot).toEqualTypeOf<number | undefined>()
+    expectTypeOf(page[0]?.slot).toEqualTypeOf<bigint | undefined>()
+    const numbers = await getConfirmedSignaturesForAddress2({ transport, u64: 'number' }, signature)
+    expectTypeOf(numbers[0]?.slot).toEqualTypeOf<number | undefined>()
   })
 
   it('is bigint for a literal client and for a createClient result', async () => {
@@ -32,7 +34,8 @@ describe('the u64 mode of an action follows its client', () => {
 
   it('accepts any Client as an ActionClient', () => {
     expectTypeOf<Client<'bigint'>>().toExtend<ActionClient<'bigint'>>()
-    expectTypeOf<Client>().toExtend<ActionClient<'number'>>()
+    expectTypeOf<Client>().toExtend<ActionClient<'bigint'>>()
+    expectTypeOf<Client<'number'>>().toExtend<ActionClient<'number'>>()
   })
 })
 

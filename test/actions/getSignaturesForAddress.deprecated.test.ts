@@ -30,7 +30,7 @@ const backends = [
 ] as const
 
 describe.each(backends)('getConfirmedSignaturesForAddress2 over %s', (_, url) => {
-  const client = () => createClient({ url: url(), retry: false, deprecationWarnings: false })
+  const client = () => createClient({ url: url(), retry: false, u64: 'number', deprecationWarnings: false })
 
   it('returns the newest entries first, with the ledger values', async () => {
     const page = await client().getConfirmedSignaturesForAddress2(busiest, { limit: 25 })
@@ -69,7 +69,12 @@ describe.each(backends)('getConfirmedSignaturesForAddress2 over %s', (_, url) =>
 
 describe('getConfirmedSignaturesForAddress2 input checks', () => {
   it('rejects each bad input before any request, naming the parameter', async () => {
-    const client = createClient({ url: server.url, retry: false, deprecationWarnings: false })
+    const client = createClient({
+      url: server.url,
+      retry: false,
+      u64: 'number',
+      deprecationWarnings: false,
+    })
     const before = server.stats.requests
     const cases: [unknown, unknown, string][] = [
       ['not-an-address', undefined, 'address'],

@@ -18,7 +18,7 @@ afterAll(() => server.close())
 
 describe('getSignaturesForAddress over HTTP (Agave 4.x profile)', () => {
   it('returns entries with transactionIndex, as 4.x nodes do', async () => {
-    const client = createClient({ url: server.url, retry: false })
+    const client = createClient({ url: server.url, retry: false, u64: 'number' })
     const page = await client.getSignaturesForAddress(busiest, {
       limit: 5,
       commitment: 'confirmed',
@@ -29,7 +29,7 @@ describe('getSignaturesForAddress over HTTP (Agave 4.x profile)', () => {
   })
 
   it('sends minContextSlot, and surfaces -32016 when the node is behind it', async () => {
-    const client = createClient({ url: server.url, retry: false })
+    const client = createClient({ url: server.url, retry: false, u64: 'number' })
     const error = await client
       .getSignaturesForAddress(busiest, { minContextSlot: ledger.state.frontiers.processed + 1000 })
       .catch((e: unknown) => e)
@@ -51,7 +51,7 @@ describe.each(PROFILES)('getSignaturesForAddress on a %s node', (profile) => {
   const node = sharedLedger({ seed: 6, transactions: 200, profile })
   const rules = profileRules(profile)
   const [address = ''] = node.addresses()
-  const client = createClient({ transport: node.transport, deprecationWarnings: false })
+  const client = createClient({ transport: node.transport, u64: 'number', deprecationWarnings: false })
 
   it('returns the oracle page, with the fields the release sends', async () => {
     // Before 1.7 the client's 'auto' policy sends getConfirmedSignaturesForAddress2 instead.

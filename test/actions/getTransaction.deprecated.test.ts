@@ -13,13 +13,13 @@ import { pickTransactions } from './ledgerFixture'
 const ledger = createMockLedger({ seed: 11, transactions: 800 })
 const picked = pickTransactions(ledger)
 let server: MockLedgerServer
-let client: Client
+let client: Client<'number'>
 let bigClient: Client<'bigint'>
 
 beforeAll(async () => {
   server = await serveMockLedger(ledger, { port: 0 })
   const common = { url: server.url, retry: false, deprecationWarnings: false } as const
-  client = createClient(common)
+  client = createClient({ ...common, u64: 'number' })
   bigClient = createClient({ ...common, u64: 'bigint' })
 })
 afterAll(() => server.close())

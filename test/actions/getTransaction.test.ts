@@ -20,7 +20,7 @@ afterAll(() => server.close())
 
 describe('getTransaction over HTTP (Agave 2.x profile)', () => {
   it('returns a v0 transaction with its version and loaded addresses when asked to', async () => {
-    const client = createClient({ url: server.url, retry: false })
+    const client = createClient({ url: server.url, retry: false, u64: 'number' })
     const tx = picked.v0
     const result = await client.getTransaction(tx.signature, { maxSupportedTransactionVersion: 0 })
     expect(result?.version).toBe(0)
@@ -34,7 +34,7 @@ describe('getTransaction over HTTP (Agave 2.x profile)', () => {
   })
 
   it('refuses a v0 transaction without maxSupportedTransactionVersion (-32015, not retried)', async () => {
-    const client = createClient({ url: server.url })
+    const client = createClient({ url: server.url, u64: 'number' })
     const before = server.stats.requests
     const error = await client.getTransaction(picked.v0.signature).catch((e: unknown) => e)
     expect((error as RpcResponseError).context.rpcCode).toBe(-32015)
@@ -42,7 +42,7 @@ describe('getTransaction over HTTP (Agave 2.x profile)', () => {
   })
 
   it("marks a legacy transaction 'legacy' when versions are asked for, in every encoding", async () => {
-    const client = createClient({ url: server.url, retry: false })
+    const client = createClient({ url: server.url, retry: false, u64: 'number' })
     const tx = picked.legacy
     for (const encoding of ['json', 'jsonParsed', 'base58', 'base64'] as const) {
       const result = await client.getTransaction(tx.signature, {
@@ -60,7 +60,7 @@ describe('getTransaction over HTTP (Agave 2.x profile)', () => {
 describe.each(PROFILES)('getTransaction on a %s node', (profile) => {
   const node = sharedLedger({ seed: 12, transactions: 200, profile })
   const rules = profileRules(profile)
-  const client = createClient({ transport: node.transport, deprecationWarnings: false })
+  const client = createClient({ transport: node.transport, u64: 'number', deprecationWarnings: false })
   const finalized = [...node.state.bySignature.values()].filter(
     (tx) => tx.slot <= node.state.frontiers.finalized && tx.message.version === 'legacy',
   )

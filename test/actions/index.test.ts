@@ -101,9 +101,12 @@ describe('actions over a bare HTTP transport', () => {
       picked.huge.signature,
     )
     expect(result?.meta?.postBalances).toEqual(picked.huge.meta.postBalances)
-    await expect(getConfirmedTransaction(client(), picked.huge.signature)).rejects.toMatchObject({
-      code: 'UNSAFE_INTEGER',
-    })
+    const byDefault = await getConfirmedTransaction(client(), picked.huge.signature)
+    expect(byDefault?.meta?.postBalances).toEqual(picked.huge.meta.postBalances)
+    expect(typeof byDefault?.slot).toBe('bigint')
+    await expect(
+      getConfirmedTransaction({ ...client(), u64: 'number' }, picked.huge.signature),
+    ).rejects.toMatchObject({ code: 'UNSAFE_INTEGER' })
   })
 
   it('name the redacted endpoint in a response shape error', async () => {
@@ -139,7 +142,10 @@ describe('actions and the migration policy', () => {
     const client = createClient({ transport: v2.transport, deprecationWarnings: false })
     const page = await getConfirmedSignaturesForAddress2(client, address, { limit: 5 })
     expect(page.map((info) => info.signature)).toEqual(oracle.slice(0, 5))
-    const wrapped = { transport: withMethodPolicy(v2.transport, { deprecationWarnings: false }) }
+    const wrapped = {
+      transport: withMethodPolicy(v2.transport, { deprecationWarnings: false }),
+      u64: 'number' as const,
+    }
     const tx = await getConfirmedTransaction(wrapped, picked.legacy.signature)
     expect(tx?.slot).toBe(picked.legacy.slot)
   })

@@ -20,7 +20,11 @@ function check(name: string, ok: boolean, detail?: string): void {
   checks.push(detail === undefined ? { name, ok } : { name, ok, detail })
 }
 
-function compareHistory(name: string, config: PageConfig, entries: readonly SignatureInfo[]): void {
+function compareHistory(
+  name: string,
+  config: PageConfig,
+  entries: readonly SignatureInfo<'number'>[],
+): void {
   const actual = toComparableJson(entries.map(pickHistoryFields))
   check(
     `${name}: ${entries.length} of ${config.historyLength} entries, as the ledger has them`,
@@ -30,8 +34,11 @@ function compareHistory(name: string, config: PageConfig, entries: readonly Sign
 }
 
 // What an application without the pager writes: a loop over `before`.
-async function walkByHand(client: Client, address: string): Promise<SignatureInfo[]> {
-  const entries: SignatureInfo[] = []
+async function walkByHand(
+  client: Client<'number'>,
+  address: string,
+): Promise<SignatureInfo<'number'>[]> {
+  const entries: SignatureInfo<'number'>[] = []
   let before: string | undefined
   for (;;) {
     const page = await client.getConfirmedSignaturesForAddress2(address, {
@@ -48,11 +55,16 @@ async function walkByHand(client: Client, address: string): Promise<SignatureInf
 async function main(): Promise<void> {
   const config = (await (await fetch('/config.json')).json()) as PageConfig
   const { rpcUrl, inputs } = config
-  const numbers = createClient({ url: rpcUrl })
+  const numbers = createClient({ url: rpcUrl, u64: 'number' })
   const bigints = createClient({ url: rpcUrl, u64: 'bigint' })
   // Passed unbound on purpose: a client that called it as `options.fetch(...)` would throw
   // "Illegal invocation" here, and only in browsers.
-  const nativeFetch = createClient({ url: rpcUrl, fetch: globalThis.fetch, retry: false })
+  const nativeFetch = createClient({
+    url: rpcUrl,
+    fetch: globalThis.fetch,
+    retry: false,
+    u64: 'number',
+  })
 
   compareHistory(
     'getConfirmedSignaturesForAddress2 in a before-loop',
@@ -62,7 +74,7 @@ async function main(): Promise<void> {
 
   // The pager, a page at a time: whole pages of 1000 but the last, none twice, none skipped.
   const walk = numbers.signaturesForAddress(inputs.address)
-  const entries: SignatureInfo[] = []
+  const entries: SignatureInfo<'number'>[] = []
   const sizes: number[] = []
   for await (const page of walk.pages()) {
     entries.push(...page)
@@ -76,7 +88,7 @@ async function main(): Promise<void> {
 
   // Stopped by an AbortSignal: the loop ends without an error, and the checkpoint resumes it.
   const controller = new AbortController()
-  const first: SignatureInfo[] = []
+  const first: SignatureInfo<'number'>[] = []
   const stopped = numbers.signaturesForAddress(inputs.address, {
     pageSize: 100,
     signal: controller.signal,
@@ -89,7 +101,7 @@ async function main(): Promise<void> {
     `an aborted walk ends quietly where it was stopped (${first.length} entries)`,
     first.length === 250 && !stopped.checkpoint().done,
   )
-  const rest: SignatureInfo[] = []
+  const rest: SignatureInfo<'number'>[] = []
   for await (const info of numbers.signaturesForAddress(inputs.address, {
     resume: stopped.checkpoint(),
   })) {

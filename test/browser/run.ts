@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const history = ledger.signatures(inputs.address)
   // What Node gets for the same calls, through the ledger's in-process transport and the source.
   const base = { transport: ledger.transport, deprecationWarnings: false }
-  const local = createClient(base)
+  const local = createClient({ ...base, u64: 'number' })
   const expected = await runTransactionCases(
     { numbers: local, bigints: createClient({ ...base, u64: 'bigint' }), nativeFetch: local },
     inputs,

@@ -18,9 +18,9 @@ export type CaseInputs = Readonly<{
 
 /** The clients the cases call: one per u64 mode, and one given the unbound global `fetch`. */
 export type CaseClients = Readonly<{
-  numbers: Client
+  numbers: Client<'number'>
   bigints: Client<'bigint'>
-  nativeFetch: Client
+  nativeFetch: Client<'number'>
 }>
 
 // 64 zero bytes: a well-formed signature that no ledger holds.

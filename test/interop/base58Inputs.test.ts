@@ -28,7 +28,7 @@ function recordingClient() {
     sent.push(request)
     return ledger.transport(request, options)
   }
-  return { client: createClient({ transport, deprecationWarnings: false }), sent }
+  return { client: createClient({ transport, u64: 'number', deprecationWarnings: false }), sent }
 }
 
 const addressForms: ReadonlyArray<readonly [string, Base58Input]> = [

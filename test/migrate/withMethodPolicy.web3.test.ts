@@ -26,6 +26,7 @@ describe('against web3.js v1 over HTTP, on a 2.x node', () => {
     const sent: string[] = []
     const client = createClient({
       url: server.url,
+      u64: 'number',
       deprecationWarnings: false,
       onRequest: (event) => sent.push(event.method),
     })

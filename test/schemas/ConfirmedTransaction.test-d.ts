@@ -36,7 +36,8 @@ import {
 
 describe('result types', () => {
   it('map u64 fields by mode and nothing else', () => {
-    expectTypeOf<ConfirmedTransaction['slot']>().toEqualTypeOf<number>()
+    expectTypeOf<ConfirmedTransaction['slot']>().toEqualTypeOf<bigint>()
+    expectTypeOf<ConfirmedTransaction<'json', 'number'>['slot']>().toEqualTypeOf<number>()
     expectTypeOf<ConfirmedTransaction<'json', 'bigint'>['slot']>().toEqualTypeOf<bigint>()
     expectTypeOf<ConfirmedTransaction<'json', 'bigint'>['blockTime']>().toEqualTypeOf<
       bigint | null | undefined
@@ -53,7 +54,8 @@ describe('result types', () => {
       number | undefined
     >()
     expectTypeOf<SignatureInfo<'bigint'>['slot']>().toEqualTypeOf<bigint>()
-    expectTypeOf<SignatureInfo['blockTime']>().toEqualTypeOf<number | null | undefined>()
+    expectTypeOf<SignatureInfo['blockTime']>().toEqualTypeOf<bigint | null | undefined>()
+    expectTypeOf<SignatureInfo<'number'>['blockTime']>().toEqualTypeOf<number | null | undefined>()
   })
 
   it('follow the encoding in transaction and inner instructions', () => {
@@ -91,17 +93,17 @@ describe('result types', () => {
 
 describe('the shapes of every release line', () => {
   it('accept each era as its own encoding', () => {
-    expectTypeOf(v1_0Binary()).toExtend<ConfirmedTransaction<'binary'>>()
-    expectTypeOf(v1_2JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed'>>()
-    expectTypeOf(v1_3Json()).toExtend<ConfirmedTransaction<'json'>>()
-    expectTypeOf(v1_5_9TokenJson()).toExtend<ConfirmedTransaction<'json'>>()
-    expectTypeOf(v1_6Json()).toExtend<ConfirmedTransaction<'json'>>()
-    expectTypeOf(v1_11JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed'>>()
-    expectTypeOf(v1_14JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed'>>()
-    expectTypeOf(v1_18JsonV0()).toExtend<ConfirmedTransaction<'json'>>()
-    expectTypeOf(v4Json()).toExtend<ConfirmedTransaction<'json'>>()
-    expectTypeOf(signatureInfoEras()).toExtend<SignatureInfo[]>()
-    expectTypeOf(v1_2JsonParsed()).not.toExtend<ConfirmedTransaction<'json'>>()
+    expectTypeOf(v1_0Binary()).toExtend<ConfirmedTransaction<'binary', 'number'>>()
+    expectTypeOf(v1_2JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed', 'number'>>()
+    expectTypeOf(v1_3Json()).toExtend<ConfirmedTransaction<'json', 'number'>>()
+    expectTypeOf(v1_5_9TokenJson()).toExtend<ConfirmedTransaction<'json', 'number'>>()
+    expectTypeOf(v1_6Json()).toExtend<ConfirmedTransaction<'json', 'number'>>()
+    expectTypeOf(v1_11JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed', 'number'>>()
+    expectTypeOf(v1_14JsonParsed()).toExtend<ConfirmedTransaction<'jsonParsed', 'number'>>()
+    expectTypeOf(v1_18JsonV0()).toExtend<ConfirmedTransaction<'json', 'number'>>()
+    expectTypeOf(v4Json()).toExtend<ConfirmedTransaction<'json', 'number'>>()
+    expectTypeOf(signatureInfoEras()).toExtend<SignatureInfo<'number'>[]>()
+    expectTypeOf(v1_2JsonParsed()).not.toExtend<ConfirmedTransaction<'json', 'number'>>()
   })
 
   it('type the fields old nodes left out as optional, and their old forms', () => {
@@ -114,7 +116,7 @@ describe('the shapes of every release line', () => {
     expectTypeOf<TokenBalance['owner']>().toEqualTypeOf<string | undefined>()
     expectTypeOf<UiTokenAmount['uiAmount']>().toEqualTypeOf<number | string | null>()
     expectTypeOf<UiTokenAmount['uiAmountString']>().toEqualTypeOf<string | undefined>()
-    expectTypeOf<Reward['postBalance']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<Reward<'number'>['postBalance']>().toEqualTypeOf<number | undefined>()
     expectTypeOf<SignatureInfo['confirmationStatus']>().toEqualTypeOf<
       ConfirmationStatus | null | undefined
     >()

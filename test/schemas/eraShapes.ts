@@ -53,7 +53,7 @@ export function v1_0Binary() {
       preBalances: [499_998_932_500, 26_858_640, 1],
       postBalances: [499_998_927_500, 26_858_640, 1],
     },
-  } satisfies ConfirmedTransaction<'binary'>
+  } satisfies ConfirmedTransaction<'binary', 'number'>
 }
 
 /** Nodes 1.2.10-1.2.17 `jsonParsed`: keys as `{ "<pubkey>": roles }`, parsers as `{ "<program>": value }`. */
@@ -83,7 +83,7 @@ export function v1_2JsonParsed() {
       preBalances: [1_000_000, 0, 1_141_440],
       postBalances: [995_000, 0, 1_141_440],
     },
-  } satisfies ConfirmedTransaction<'jsonParsed'>
+  } satisfies ConfirmedTransaction<'jsonParsed', 'number'>
 }
 
 /** 1.3.17 and later 1.3: inner instructions and logs, still no `blockTime` or token balances. */
@@ -108,7 +108,7 @@ export function v1_3Json() {
       innerInstructions: [],
       logMessages: [`Program ${SYSTEM} invoke [1]`, `Program ${SYSTEM} success`],
     },
-  } satisfies ConfirmedTransaction<'json'>
+  } satisfies ConfirmedTransaction<'json', 'number'>
 }
 
 /** 1.5.9: `uiAmount` as a string (reverted in 1.5.10), no `uiAmountString`, no owner; no tx rewards yet. */
@@ -153,7 +153,7 @@ export function v1_5_9TokenJson() {
       ],
     },
     blockTime: null,
-  } satisfies ConfirmedTransaction<'json'>
+  } satisfies ConfirmedTransaction<'json', 'number'>
 }
 
 /**
@@ -197,7 +197,7 @@ export function v1_6Json() {
       rewards: [{ pubkey: PAYER, lamports: -2, postBalance: 9_995_000, rewardType: 'Rent' }],
     },
     blockTime: 1_620_000_000,
-  } satisfies ConfirmedTransaction<'json'>
+  } satisfies ConfirmedTransaction<'json', 'number'>
 }
 
 /** 1.11: `returnData` key always there, in the runtime's raw form; `jsonParsed` keys without `source`. */
@@ -239,7 +239,7 @@ export function v1_11JsonParsed() {
     },
     blockTime: 1_655_000_000,
     version: 'legacy',
-  } satisfies ConfirmedTransaction<'jsonParsed'>
+  } satisfies ConfirmedTransaction<'jsonParsed', 'number'>
 }
 
 /** 1.14: `jsonParsed` legacy messages carry `addressTableLookups: null`; no `stackHeight` yet. */
@@ -273,7 +273,7 @@ export function v1_14JsonParsed() {
       computeUnitsConsumed: 150,
     },
     blockTime: 1_670_000_000,
-  } satisfies ConfirmedTransaction<'jsonParsed'>
+  } satisfies ConfirmedTransaction<'jsonParsed', 'number'>
 }
 
 /** 1.16-2.2: top-level `stackHeight: null`, inner ones numbered; a v0 lookup; `BorshIoError` with text. */
@@ -314,7 +314,7 @@ export function v1_18JsonV0() {
     },
     blockTime: 1_710_000_000,
     version: 0,
-  } satisfies ConfirmedTransaction<'json'>
+  } satisfies ConfirmedTransaction<'json', 'number'>
 }
 
 /** Agave 4.x: `transactionIndex`, `costUnits`, `commissionBps`, unit `BorshIoError`, top-level height 1. */
@@ -357,7 +357,7 @@ export function v4Json() {
     blockTime: 1_780_000_000,
     version: 'legacy',
     transactionIndex: 7,
-  } satisfies ConfirmedTransaction<'json'>
+  } satisfies ConfirmedTransaction<'json', 'number'>
 }
 
 /** Every transaction era above, by name and encoding. */
@@ -401,5 +401,5 @@ export function signatureInfoEras() {
       confirmationStatus: 'confirmed',
       transactionIndex: 12,
     },
-  ] satisfies SignatureInfo[]
+  ] satisfies SignatureInfo<'number'>[]
 }
