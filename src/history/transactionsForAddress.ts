@@ -120,8 +120,8 @@ export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding 
  * ```ts
  * import type { AddressTransaction } from 'confirmed-rpc'
  *
- * function fee({ transaction }: AddressTransaction): number {
- *   return transaction?.meta?.fee ?? 0
+ * function fee({ transaction }: AddressTransaction): bigint {
+ *   return transaction?.meta?.fee ?? 0n
  * }
  * ```
  */

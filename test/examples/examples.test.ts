@@ -29,8 +29,8 @@ const expectedOutput: Readonly<Record<string, readonly RegExp[]>> = {
     /^ {3}base64 .*'base64'\] \(\d+ characters\)$/m,
     /^ {3}base58 .*'base58'\] \(\d+ characters\)$/m,
     /^3\. Transaction .* failed\n {3}err: /m,
-    /^ {3}u64 'bigint': slot \d+n, fee \d+n \(bigint\)$/m,
-    /u64 'number' \(the default\) throws UNSAFE_INTEGER/,
+    /^ {3}u64 'bigint' \(the default\): slot \d+n, fee \d+n \(bigint\)$/m,
+    /u64 'number' throws UNSAFE_INTEGER/,
   ],
   'failover.ts': [
     /^cooldown: http:\/\/127\.0\.0\.1:\d+\/ for 60000 ms after HTTP_ERROR$/m,
