@@ -241,7 +241,7 @@ describe("-32015 on the 'v4.2' profile", () => {
         v1.slot,
         { transactionDetails, maxSupportedTransactionVersion: 1 },
       ])
-      expect((at1.result?.transactions as Json[]).length).toBe(block?.transactions.length)
+      expect(at1.result?.transactions).toHaveLength(block?.transactions.length ?? -1)
     }
     expect(firstVersioned(0)).toBe(1)
     const signatures = call('getBlock', [v1.slot, { transactionDetails: 'signatures' }])

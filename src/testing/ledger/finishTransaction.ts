@@ -61,13 +61,7 @@ export function finishTransaction(
   context: FinishContext,
 ): LedgerTransaction {
   const { payer } = draft
-  const compiled = compileMessage(
-    payer,
-    draft.instructions,
-    draft.version,
-    context.tables,
-    draft.transactionConfig,
-  )
+  const compiled = compileDraft(draft, context.tables)
   const keys = compiled.keys
   const indexOf = (account: LedgerAccount): number => {
     const index = keys.indexOf(account)
@@ -142,6 +136,12 @@ export function finishTransaction(
     recentBlockhash: context.recentBlockhash.address,
     metaMissing: context.metaMissing,
   })
+}
+
+/** The draft's message: its payer, instructions, version and (v1) config. */
+function compileDraft(draft: DraftTransaction, tables: readonly LookupTable[]): CompiledMessage {
+  const { payer, instructions, version, transactionConfig } = draft
+  return compileMessage(payer, instructions, version, tables, transactionConfig)
 }
 
 /**
