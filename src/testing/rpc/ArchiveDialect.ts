@@ -70,9 +70,10 @@ export type ArchiveDialect = Readonly<{
    * getBlock writes each block reward from its stored protobuf (OF `solana-block-rewards/ui.go`
    * `RewardsToUi`): `rewardType` is the protobuf enum's name, and a type its
    * `confirmed_block.proto` does not list is the number's text (`DeactivatedStake`, which Agave
-   * 4.2 stores as 5, reads `"5"`: `RewardType.String()`, yellowstone-faithful PR 393);
-   * `commissionBps` is never written, `commission` only where a percent was stored; no
-   * `numRewardPartitions`.
+   * 4.2 stores as 5, reads `"5"`: `RewardType.String()`); `commissionBps` is never written,
+   * `commission` only where a percent was stored; no `numRewardPartitions`. Builds after
+   * yellowstone-faithful PR 393 name the type and write `commissionBps` (commit a1fec01,
+   * `solana-block-rewards/ui_test.go`); the mock stays at 6bba09d.
    */
   protoRewards: boolean
 }>
