@@ -47,9 +47,14 @@ export type CreateMockLedgerOptions = Readonly<{
    * - `'v1.18'`: the last release with the deprecated methods; legacy commitment levels; an
    *   unknown `before` gives `[]` and an unknown `until` is ignored.
    * - `'v2'` (Agave 2.0-2.2): the deprecated methods answer -32601 `Method not found`.
-   * - `'v4'` (Agave 4.x): an unknown `before`/`until` is -32020
+   * - `'v4'` (Agave 4.0-4.1): an unknown `before`/`until` is -32020
    *   `Transaction <signature> not found`; `transactionIndex`, top-level `stackHeight: 1`,
    *   `costUnits`.
+   * - `'v4.2'` (Agave 4.2): as `'v4'`, over a ledger whose newer half also holds v1
+   *   transactions (SIMD-0385: `transactionConfig`, the v1 wire, -32015 unless
+   *   `maxSupportedTransactionVersion` is 1, for getBlock `full`/`accounts` too) and whose blocks
+   *   carry rewards (the leader's fees, epoch rewards with `DeactivatedStake` and
+   *   `commissionBps`).
    *
    * - `'old-faithful'`: the Old Faithful archive (rpcpool/yellowstone-faithful), as Triton routes
    *   mainnet history to it: replacement methods only; `until` inclusive; an unknown `before` is
@@ -57,7 +62,8 @@ export type CreateMockLedgerOptions = Readonly<{
    *   `limit` out of 1..1000 is read as 1000; no batches (HTTP 400) and bodies up to 1 KiB (HTTP
    *   413) over `serveMockLedger`; a page spanning two 128-slot epochs lists the older one first;
    *   commitment ignored (finalized history only); getTransaction of an unknown signature is
-   *   -32009 and takes a config object only.
+   *   -32009 and takes a config object only; block rewards as it reads them back from protobuf
+   *   (`DeactivatedStake` is `rewardType: "5"`, no `commissionBps`).
    * - `'superbank'`: Superbank (solana-rpc/superbank): Agave 4's paging (exclusive cursors,
    *   -32020, `transactionIndex`), but getSignaturesForAddress refuses an unknown config key,
    *   `limit: 0` and `processed`, and cuts a limit above 1000; an unknown method is
@@ -66,7 +72,7 @@ export type CreateMockLedgerOptions = Readonly<{
    * Up to `'v1.14'` a slot's history is listed by signature, not block position, and up to
    * `'v1.9'` the ledger holds legacy messages only. Every profile's oldest rows were written by
    * older releases, so they lack newer fields and a few have `meta: null`. The 1.18, 2, 4 and
-   * archive profiles generate the same ledger for a seed.
+   * archive profiles generate the same transactions for a seed; 4.2 its own.
    * @default 'v1.18'
    */
   profile?: LedgerProfile | undefined
@@ -162,7 +168,7 @@ export type MockSignatureInfo = Readonly<{
   blockTime?: number | null | undefined
   /** Left out by the `'v1.3'` profile, as on the node. */
   confirmationStatus?: 'confirmed' | 'finalized' | undefined
-  /** Position in the block; with the `'v4'` profile only, as on the node. */
+  /** Position in the block; with the `'v4'` and `'v4.2'` profiles only, as on the node. */
   transactionIndex?: number | undefined
 }>
 

@@ -224,7 +224,7 @@ describe('createMockLedger options', () => {
       }),
     )
     expect(make).toThrow(
-      "expected one of 'v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4', 'old-faithful', 'superbank', got string \"4.x\"",
+      "expected one of 'v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4', 'v4.2', 'old-faithful', 'superbank', got string \"4.x\"",
     )
   })
 })

@@ -116,6 +116,16 @@ const V1_18: Shapes = {
   fallbackInstruction: [...FALLBACK_INSTRUCTION, 'stackHeight'],
 }
 
+const V4: Shapes = {
+  ...V1_18,
+  deprecatedMethods: false,
+  signatureInfo: [...V1_18.signatureInfo, 'transactionIndex'],
+  result: [...V1_18.result, 'transactionIndex'],
+  versionedResult: ['slot', 'transaction', 'meta', 'version', 'blockTime', 'transactionIndex'],
+  meta: [...V1_18.meta, 'costUnits'],
+  metaParsed: [...V1_18.metaParsed, 'costUnits'],
+}
+
 // The node releases; the archive profiles' answers are in archiveProfiles.test.ts.
 const SHAPES: Readonly<Record<Exclude<LedgerProfile, 'old-faithful' | 'superbank'>, Shapes>> = {
   'v1.3': V1_3,
@@ -124,15 +134,9 @@ const SHAPES: Readonly<Record<Exclude<LedgerProfile, 'old-faithful' | 'superbank
   'v1.14': V1_14,
   'v1.18': V1_18,
   v2: { ...V1_18, deprecatedMethods: false },
-  v4: {
-    ...V1_18,
-    deprecatedMethods: false,
-    signatureInfo: [...V1_18.signatureInfo, 'transactionIndex'],
-    result: [...V1_18.result, 'transactionIndex'],
-    versionedResult: ['slot', 'transaction', 'meta', 'version', 'blockTime', 'transactionIndex'],
-    meta: [...V1_18.meta, 'costUnits'],
-    metaParsed: [...V1_18.metaParsed, 'costUnits'],
-  },
+  v4: V4,
+  // 4.2 writes legacy and v0 rows as 4.0-4.1 do; its v1 rows: v1Transactions.test.ts.
+  'v4.2': V4,
 }
 
 const PROFILES = Object.keys(SHAPES) as (keyof typeof SHAPES)[]

@@ -1,6 +1,12 @@
 import type { InstructionShape } from './compileMessage'
 import type { StorageGeneration } from './StorageGeneration'
-import type { LedgerAccount, Recording, TokenState, TransactionErrorJson } from './types'
+import type {
+  LedgerAccount,
+  Recording,
+  TokenState,
+  TransactionConfigValues,
+  TransactionErrorJson,
+} from './types'
 
 /** One recorded cross-program invocation, before its accounts become key indexes. */
 export type InnerRecord = Readonly<{
@@ -212,7 +218,12 @@ export type DraftInstruction = InstructionShape &
 export type DraftTransaction = Readonly<{
   payer: LedgerAccount
   instructions: readonly DraftInstruction[]
-  version: 'legacy' | 0
+  version: 'legacy' | 0 | 1
+  /**
+   * A v1 message's compute budget (SIMD-0385), in place of compute budget instructions: its unit
+   * limit bounds the run and its priority fee (total lamports) joins the fee.
+   */
+  transactionConfig?: TransactionConfigValues | undefined
   /**
    * `plain`: a node without extended metadata storage (no logs, inner instructions, return data).
    * `old`: rows from before token balances and rewards were recorded.

@@ -120,6 +120,17 @@ export type LedgerEra = Readonly<{
    * ledger puts its invalid memos on Memo v3, which 1.3 does not parse.
    */
   invalidMemoV1: boolean
+  /**
+   * v1 messages (SIMD-0385) exist: Agave 4.2, on mainnet since 2026-09-15. They appear from the
+   * ledger's activation point on, as a share of the newer transactions (see `draftTransaction`).
+   */
+  v1Transactions: boolean
+  /**
+   * Blocks record their rewards: the leader's fee every block and, on each epoch's first blocks,
+   * the partitioned epoch rewards of Agave 4.x (`Voting`, `Staking`, `DeactivatedStake`, with the
+   * commission in basis points). Eras without it answer `rewards: []` for every block.
+   */
+  blockRewards: boolean
   /** The release that wrote the newest rows: the profile's own. */
   writer: StorageGeneration
   /** Releases that wrote the oldest rows, oldest first. */
@@ -134,11 +145,15 @@ const LEGACY_ONLY: EraTraits = {
   versionedTransactions: false,
   rentStateChecks: false,
   invalidMemoV1: true,
+  v1Transactions: false,
+  blockRewards: false,
 }
 const VERSIONED: EraTraits = {
   versionedTransactions: true,
   rentStateChecks: true,
   invalidMemoV1: true,
+  v1Transactions: false,
+  blockRewards: false,
 }
 
 /** An era whose oldest rows were written by every release before its own, oldest first. */
@@ -154,14 +169,16 @@ const ERAS: Readonly<Record<LedgerProfile, LedgerEra>> = {
   'v1.18': era(VERSIONED, G.current),
   v2: era(VERSIONED, G.current),
   v4: era(VERSIONED, G.current),
-  'old-faithful': era(VERSIONED, G.current),
+  'v4.2': era({ ...VERSIONED, v1Transactions: true, blockRewards: true }, G.current),
+  // The archive holds today's epochs too: their block rewards, as Agave 4.2 stored them.
+  'old-faithful': era({ ...VERSIONED, blockRewards: true }, G.current),
   superbank: era(VERSIONED, G.current),
 }
 
 /**
  * The generator's view of a profile: which transactions its release could hold, and which
- * releases wrote its rows. The 1.18, 2.x, 4.x and archive profiles share one era, so the same
- * seed gives the same ledger for all of them.
+ * releases wrote its rows. The 1.18, 2.x, 4.0-4.1 and archive profiles hold the same
+ * transactions for a seed (Old Faithful adds block rewards); 4.2 adds v1 transactions.
  */
 export function ledgerEra(profile: LedgerProfile): LedgerEra {
   return ERAS[profile]

@@ -6,6 +6,7 @@ import type {
   LedgerMessage,
   LedgerMeta,
   LedgerTransaction,
+  TransactionConfigValues,
 } from './types'
 
 /** Everything a stored transaction keeps; the message is decoded from `wire` when first read. */
@@ -65,6 +66,7 @@ export function readMessage(
   accountKeys: readonly string[],
   recentBlockhash: string,
 ): LedgerMessage {
+  if (wire[0] === V1_PREFIX) return readV1Message(wire, accountKeys, recentBlockhash)
   let at = 0
   const byte = (): number => wire[at++] ?? 0
   const compactU16 = (): number => {
@@ -120,5 +122,65 @@ export function readMessage(
     recentBlockhash,
     instructions,
     addressTableLookups,
+  }
+}
+
+/** The first byte of a v1 transaction: its message's version byte (SIMD-0385: 129). */
+const V1_PREFIX = 0x81
+
+/**
+ * Decodes the message of a v1 transaction (message first, signatures after it): the layout
+ * `encodeTransaction` writes, with the config values the mask marks.
+ */
+function readV1Message(
+  wire: Uint8Array,
+  accountKeys: readonly string[],
+  recentBlockhash: string,
+): LedgerMessage {
+  let at = 1
+  const byte = (): number => wire[at++] ?? 0
+  const little = (length: number): bigint => {
+    let value = 0n
+    for (let i = length - 1; i >= 0; i--) value = (value << 8n) | BigInt(wire[at + i] ?? 0)
+    at += length
+    return value
+  }
+  const header = {
+    numRequiredSignatures: byte(),
+    numReadonlySignedAccounts: byte(),
+    numReadonlyUnsignedAccounts: byte(),
+  }
+  const mask = Number(little(4))
+  at += 32
+  const instructionCount = byte()
+  const keyCount = byte()
+  at += 32 * keyCount
+  const u32 = (bit: number): number | null => ((mask & bit) !== 0 ? Number(little(4)) : null)
+  const transactionConfig: TransactionConfigValues = {
+    priorityFee: (mask & 0b11) !== 0 ? little(8) : null,
+    computeUnitLimit: u32(0b100),
+    loadedAccountsDataSizeLimit: u32(0b1000),
+    heapSize: u32(0b1_0000),
+  }
+  const heads = Array.from({ length: instructionCount }, () => ({
+    programIdIndex: byte(),
+    accountCount: byte(),
+    dataLength: Number(little(2)),
+  }))
+  const instructions: CompiledInstruction[] = heads.map((head) => {
+    const accounts = internIndexes(Array.from(wire.subarray(at, at + head.accountCount)))
+    at += head.accountCount
+    const data = wire.subarray(at, at + head.dataLength)
+    at += head.dataLength
+    return { programIdIndex: head.programIdIndex, accounts, data }
+  })
+  return {
+    version: 1,
+    header,
+    staticAccountKeys:
+      keyCount === accountKeys.length ? accountKeys : accountKeys.slice(0, keyCount),
+    recentBlockhash,
+    instructions,
+    transactionConfig,
   }
 }

@@ -1,4 +1,5 @@
 import { invalidParam } from '../../errors/ConfirmedRpcError'
+import { createBlockRewards } from './createBlockRewards'
 import { createRandom, type Random } from './createRandom'
 import { createWorld, type World } from './createWorld'
 import { createTokenLifecycle, type TokenLifecycle } from './draftTokenLifecycle'
@@ -6,7 +7,12 @@ import { draftTransaction } from './draftTransaction'
 import type { DraftTransaction } from './Execution'
 import { encodeKeyBase58 } from './encodeKeyBase58'
 import { type FinishContext, finishTransaction } from './finishTransaction'
-import { pickTransactionKind, pickWithLifecycles } from './pickTransactionKind'
+import {
+  type KindPick,
+  pickTransactionKind,
+  pickV1,
+  pickWithLifecycles,
+} from './pickTransactionKind'
 import { planBlocks } from './planBlocks'
 import { recordTokenAccounts } from './recordTokenAccounts'
 import { type LedgerEra, ledgerEra, storageAt } from './StorageGeneration'
@@ -34,8 +40,8 @@ export type BuildLedgerOptions = Readonly<{
   transactions?: number | undefined
   /**
    * The node release the ledger is for: it decides which transactions exist (no v0 messages
-   * before 1.10) and which releases wrote the rows (see `storageAt`). 1.18, 2.x and 4.x get
-   * the same ledger.
+   * before 1.10, v1 messages from 4.2) and which releases wrote the rows (see `storageAt`).
+   * 1.18, 2.x and 4.0-4.1 get the same ledger.
    * @default 'v1.18'
    */
   profile?: LedgerProfile | undefined
@@ -50,13 +56,16 @@ export type BuildLedgerOptions = Readonly<{
   tokenLifecycles?: boolean | undefined
 }>
 
+/** Where v1 transactions start, as a share of the ledger (4.2 ledgers only). */
+const V1_ACTIVATION = 0.5
+
 /** Recent blockhashes are drawn from this many preceding blocks. */
 const BLOCKHASH_WINDOW = 12
 
 /**
  * Builds the mock ledger's data: blocks over a realistic slot range with skipped slots, null
- * block times and distinct processed / confirmed / finalized frontiers; signed legacy and v0
- * transactions (System and token transfers, memos, compute budget, CPI-heavy program calls,
+ * block times and distinct processed / confirmed / finalized frontiers; signed legacy, v0 and
+ * (4.2, in the newer half) v1 transactions (System and token transfers, memos, compute budget, CPI-heavy program calls,
  * failures of every kind the node records) whose balances add up; and the signature and address
  * indexes the RPC methods read. The oldest rows were written by older releases, so they lack
  * fields or hold nulls where the newest rows do not, and a few have no status meta at all.
@@ -75,7 +84,11 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
     options.tokenLifecycles === true
       ? createTokenLifecycle(world, createRandom(seed ^ 0x1b873593))
       : undefined
-  const streams = { world, era, random, storageRandom, lifecycle, count }
+  // v1 has its own stream too, and starts half-way: older rows predate its activation.
+  const v1 = era.v1Transactions
+    ? { random: createRandom(seed ^ 0x68e31da4), activation: Math.floor(count * V1_ACTIVATION) }
+    : undefined
+  const streams = { world, era, random, storageRandom, lifecycle, count, v1 }
   const recorder = recordTokenAccounts()
   for (const held of world.holdings.values()) {
     for (const account of held) recorder.note(account, -1)
@@ -87,6 +100,8 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
   const byAddress = new Map<string, LedgerTransaction[]>()
   const chain = createBlockhashChain(layoutRandom)
   const shared = { lines: new Map<string, string>() }
+  // Block rewards draw from their own stream, so the transactions are those of other eras.
+  const rewards = era.blockRewards ? createBlockRewards(createRandom(seed ^ 0x27d4eb2f)) : undefined
   let position = 0
   for (const planned of plan.blocks) {
     const transactions: LedgerTransaction[] = []
@@ -117,6 +132,7 @@ export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState 
       transactions,
       blockhash: hash.address,
       previousBlockhash: previous.address,
+      ...rewards?.next(planned.slot, transactions),
     })
     slots.push(planned.slot)
   }
@@ -217,6 +233,8 @@ type Streams = Readonly<{
   storageRandom: Random
   lifecycle: TokenLifecycle | undefined
   count: number
+  /** The v1 stream and the position v1 starts at, in an era with v1 messages. */
+  v1: Readonly<{ random: Random; activation: number }> | undefined
 }>
 
 /** Draws, drafts and finishes the transaction at `position` (ledger order). */
@@ -225,13 +243,20 @@ function nextTransaction(
   position: number,
   context: Omit<FinishContext, 'metaMissing'>,
 ): { draft: DraftTransaction; tx: LedgerTransaction } {
-  const { world, era, random, lifecycle } = streams
+  const { world, era, random, lifecycle, v1 } = streams
   const stored = storageAt(era, position, streams.count, streams.storageRandom)
-  const pick =
+  const draw = (): KindPick =>
     lifecycle === undefined
       ? pickTransactionKind(random, position)
       : pickWithLifecycles(random, lifecycle.random, position)
-  const draft = draftTransaction(world, pick, { era, storage: stored.storage, lifecycle })
+  const pick =
+    v1 !== undefined && position >= v1.activation ? pickV1(v1.random, position, draw) : draw()
+  const draft = draftTransaction(world, pick, {
+    era,
+    storage: stored.storage,
+    lifecycle,
+    v1: pick.version === 1 && v1 !== undefined ? { random: v1.random, traits: pick.v1 } : undefined,
+  })
   const tx = finishTransaction(draft, { ...context, metaMissing: stored.metaMissing })
   return { draft, tx }
 }

@@ -1,4 +1,4 @@
-import type { AccountMeta, LedgerAccount, LookupTable } from './types'
+import type { AccountMeta, LedgerAccount, LookupTable, TransactionConfigValues } from './types'
 
 /** What a message compiler needs of an instruction. */
 export type InstructionShape = Readonly<{
@@ -14,7 +14,7 @@ export type CompiledLookup = Readonly<{
 }>
 
 export type CompiledMessage = Readonly<{
-  version: 'legacy' | 0
+  version: 'legacy' | 0 | 1
   header: Readonly<{
     numRequiredSignatures: number
     numReadonlySignedAccounts: number
@@ -32,19 +32,23 @@ export type CompiledMessage = Readonly<{
   }>[]
   /** Present for v0 only. */
   lookups: readonly CompiledLookup[] | undefined
+  /** Present for v1 only: what the message's config mask and values say. */
+  transactionConfig: TransactionConfigValues | undefined
 }>
 
 /**
  * Orders a transaction's accounts the way the runtime requires (fee payer first; signers writable,
  * signers readonly, non-signers writable, non-signers readonly; each group in order of first use)
  * and compiles instructions to key indexes. A v0 message loads every non-signer that is not an
- * invoked program from a lookup table when one lists it (program ids must stay static).
+ * invoked program from a lookup table when one lists it (program ids must stay static); a v1
+ * message has no lookup tables (SIMD-0385), so it lists every key, and carries `config`.
  */
 export function compileMessage(
   payer: LedgerAccount,
   instructions: readonly InstructionShape[],
-  version: 'legacy' | 0,
+  version: 'legacy' | 0 | 1,
   tables: readonly LookupTable[],
+  config?: TransactionConfigValues | undefined,
 ): CompiledMessage {
   const { accounts, flags } = collectAccounts(payer, instructions)
 
@@ -107,7 +111,15 @@ export function compileMessage(
       data: instruction.data,
     })),
     lookups: version === 0 ? lookups : undefined,
+    transactionConfig: version === 1 ? (config ?? EMPTY_CONFIG) : undefined,
   }
+}
+
+const EMPTY_CONFIG: TransactionConfigValues = {
+  priorityFee: null,
+  computeUnitLimit: null,
+  loadedAccountsDataSizeLimit: null,
+  heapSize: null,
 }
 
 const SIGNER = 1

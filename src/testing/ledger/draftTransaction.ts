@@ -1,3 +1,4 @@
+import type { Random } from './createRandom'
 import type { World } from './createWorld'
 import { draftCreateTokenAccount } from './draftCreateTokenAccount'
 import { draftPayment } from './draftPayment'
@@ -5,6 +6,7 @@ import { draftProgramCall } from './draftProgramCall'
 import type { TokenLifecycle } from './draftTokenLifecycle'
 import { draftTokenLifecycle } from './draftTokenLifecycle'
 import { draftTokenTransfer } from './draftTokenTransfer'
+import { draftV1Budget, type V1Traits } from './draftV1Budget'
 import type { DraftBody, DraftInstruction, DraftTransaction } from './Execution'
 import type { KindPick } from './pickTransactionKind'
 import type { StorageGeneration } from './StorageGeneration'
@@ -25,6 +27,11 @@ export type DraftContext = Readonly<{
   storage?: StorageGeneration | undefined
   /** Token account lives, when the ledger has them. @default undefined */
   lifecycle?: TokenLifecycle | undefined
+  /**
+   * Make the transaction a v1 one (an era with v1 messages only), its budget drawn from `random`
+   * (the ledger's v1 stream). @default undefined (legacy or v0)
+   */
+  v1?: Readonly<{ random: Random; traits?: V1Traits | undefined }> | undefined
 }>
 
 /**
@@ -32,7 +39,8 @@ export type DraftContext = Readonly<{
  * runs low), builds the body, prepends compute budget instructions to most, and settles the
  * message version and what the node recorded. The era keeps out what its release could not hold
  * (v0 messages before 1.10, a rent-state failure before 1.10.16); every random draw is made
- * whatever the era, so eras differ only where they must.
+ * whatever the era, so eras differ only where they must. A v1 draft trades its compute budget
+ * instructions for the message's config (`draftV1Budget`).
  */
 export function draftTransaction(
   world: World,
@@ -62,13 +70,18 @@ export function draftTransaction(
     pick.recording ?? (recordingRoll < 0.01 ? 'plain' : recordingRoll < 0.015 ? 'old' : 'full')
   const storage = storageFor(recording, context.storage ?? era.writer)
   const version = pick.version ?? (random.chance(0.35) ? 0 : 'legacy')
+  const v1 =
+    context.v1 !== undefined && era.v1Transactions
+      ? draftV1Budget(world, body, budget, context.v1.random, context.v1.traits)
+      : undefined
   return {
     payer: body.payer,
-    instructions: [...budget, ...body.instructions],
-    version: era.versionedTransactions ? version : 'legacy',
+    instructions: v1?.instructions ?? [...budget, ...body.instructions],
+    version: v1 !== undefined ? 1 : era.versionedTransactions && version !== 1 ? version : 'legacy',
+    transactionConfig: v1?.transactionConfig,
     recording,
     storage,
-    loadError: body.loadError,
+    loadError: v1 === undefined ? body.loadError : v1.loadError,
     rentShortfall: era.rentStateChecks ? body.rentShortfall : undefined,
     // Rows recorded before rewards were stored could not report the rent, so none is taken.
     rentDebits: storage.rewards ? body.rentDebits : undefined,

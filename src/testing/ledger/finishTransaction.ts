@@ -61,7 +61,7 @@ export function finishTransaction(
   context: FinishContext,
 ): LedgerTransaction {
   const { payer } = draft
-  const compiled = compileMessage(payer, draft.instructions, draft.version, context.tables)
+  const compiled = compileDraft(draft, context.tables)
   const keys = compiled.keys
   const indexOf = (account: LedgerAccount): number => {
     const index = keys.indexOf(account)
@@ -138,11 +138,26 @@ export function finishTransaction(
   })
 }
 
+/** The draft's message: its payer, instructions, version and (v1) config. */
+function compileDraft(draft: DraftTransaction, tables: readonly LookupTable[]): CompiledMessage {
+  const { payer, instructions, version, transactionConfig } = draft
+  return compileMessage(payer, instructions, version, tables, transactionConfig)
+}
+
 /**
  * The compute unit limit (the SetComputeUnitLimit, else 200,000 per other instruction up to
- * 1.4 million) and the fee: 5,000 lamports per signature plus the priority fee, rounded up.
+ * 1.4 million) and the fee: 5,000 lamports per signature plus the priority fee, rounded up. A v1
+ * message states both (SIMD-0385): its unit limit (zero when unset) and its priority fee, a
+ * total in lamports.
  */
 function budgetOf(draft: DraftTransaction, signatureCount: number): { limit: number; fee: bigint } {
+  const config = draft.transactionConfig
+  if (config !== undefined) {
+    return {
+      limit: config.computeUnitLimit ?? 0,
+      fee: LAMPORTS_PER_SIGNATURE * BigInt(signatureCount) + (config.priorityFee ?? 0n),
+    }
+  }
   let unitLimit: number | undefined
   let unitPrice = 0n
   let invocations = 0

@@ -2,6 +2,7 @@ import type { Random } from './createRandom'
 import type { PaymentKind } from './draftPayment'
 import type { ProgramKind } from './draftProgramCall'
 import type { LifecycleKind } from './draftTokenLifecycle'
+import type { V1Traits } from './draftV1Budget'
 import type { Recording } from './types'
 
 export type TransactionKind =
@@ -17,8 +18,11 @@ export type TransactionKind =
 /** A kind, and optionally a fixed message version and recording. */
 export type KindPick = Readonly<{
   kind: TransactionKind
-  version?: 'legacy' | 0 | undefined
+  /** `1` makes the transaction v1 where the era has v1 messages (see {@link pickV1}). */
+  version?: 'legacy' | 0 | 1 | undefined
   recording?: Recording | undefined
+  /** What stands out in a v1 transaction. */
+  v1?: V1Traits | undefined
 }>
 
 /**
@@ -115,4 +119,40 @@ export function pickWithLifecycles(random: Random, lifeRandom: Random, position:
     if (target < 0) return { kind }
   }
   return { kind: 'openAssociated' }
+}
+
+/**
+ * The v1 shapes pinned to every tenth position (7, 17, ...) once v1 is active, so that even a
+ * small ledger holds each: payments, token transfers, swaps with inner instructions, failures of
+ * several kinds (a failing instruction, a program error after a CPI, a load failure for an unset
+ * data size limit), and a transaction over the 1,232 bytes legacy and v0 may take.
+ */
+const V1_SHOWCASE: readonly KindPick[] = [
+  { kind: 'transfer', version: 1 },
+  { kind: 'tokenTransfer', version: 1 },
+  { kind: 'swap', version: 1 },
+  { kind: 'failedTransfer', version: 1 },
+  { kind: 'memoPayment', version: 1, v1: { large: true } },
+  { kind: 'failedSwap', version: 1 },
+  { kind: 'programCall', version: 1 },
+  { kind: 'transfer', version: 1, v1: { unsetLoadedLimit: true } },
+  { kind: 'token2022Transfer', version: 1 },
+  { kind: 'failedProgramCall', version: 1 },
+]
+const V1_SHOWCASE_SPACING = 10
+/** Of the other positions after activation, the share drawn as v1. */
+const V1_SHARE = 0.33
+
+/**
+ * Where v1 is active, the pick at `position`: a pinned v1 shape on every tenth position, else
+ * `drawn` made v1 with probability {@link V1_SHARE} (drawn from `v1Random`, the ledger's v1
+ * stream), else `drawn` as it is: about 40% of the transactions after activation are v1.
+ */
+export function pickV1(v1Random: Random, position: number, drawn: () => KindPick): KindPick {
+  if (position % V1_SHOWCASE_SPACING === 7) {
+    const pinned = V1_SHOWCASE[Math.floor(position / V1_SHOWCASE_SPACING) % V1_SHOWCASE.length]
+    if (pinned !== undefined) return pinned
+  }
+  const pick = drawn()
+  return v1Random.chance(V1_SHARE) && pick.version === undefined ? { ...pick, version: 1 } : pick
 }

@@ -8,8 +8,8 @@ import type { KeyObject } from 'node:crypto'
 
 /**
  * Which node release the mock imitates: a Solana 1.x line (`'v1.3'`, `'v1.6'`, `'v1.9'`,
- * `'v1.14'`, `'v1.18'`) or an Agave line (`'v2'` for 2.0-2.2, `'v4'` for 4.x). `profileRules`
- * documents the patch release each one stands for.
+ * `'v1.14'`, `'v1.18'`) or an Agave line (`'v2'` for 2.0-2.2, `'v4'` for 4.0-4.1, `'v4.2'` for
+ * 4.2 with v1 transactions). `profileRules` documents the patch release each one stands for.
  */
 export type LedgerProfile =
   | 'v1.3'
@@ -19,6 +19,7 @@ export type LedgerProfile =
   | 'v1.18'
   | 'v2'
   | 'v4'
+  | 'v4.2'
   | 'old-faithful'
   | 'superbank'
 
@@ -38,9 +39,21 @@ export type AddressTableLookup = Readonly<{
   readonlyIndexes: readonly number[]
 }>
 
+/**
+ * What a v1 message (SIMD-0385) declares in place of compute budget instructions: each value, or
+ * null where the message's config mask leaves it unset.
+ */
+export type TransactionConfigValues = Readonly<{
+  /** Total lamports of priority fee (a u64), not a price per compute unit. */
+  priorityFee: bigint | null
+  computeUnitLimit: number | null
+  loadedAccountsDataSizeLimit: number | null
+  heapSize: number | null
+}>
+
 /** A decoded message. Keys are base58; `staticAccountKeys` excludes lookup-table keys. */
 export type LedgerMessage = Readonly<{
-  version: 'legacy' | 0
+  version: 'legacy' | 0 | 1
   header: Readonly<{
     numRequiredSignatures: number
     numReadonlySignedAccounts: number
@@ -51,6 +64,8 @@ export type LedgerMessage = Readonly<{
   instructions: readonly CompiledInstruction[]
   /** Present (possibly empty) for v0 messages only. */
   addressTableLookups?: readonly AddressTableLookup[] | undefined
+  /** Present for v1 messages only. */
+  transactionConfig?: TransactionConfigValues | undefined
 }>
 
 export type TokenBalance = Readonly<{
@@ -66,8 +81,11 @@ export type Reward = Readonly<{
   pubkey: string
   lamports: bigint
   postBalance: bigint
-  rewardType: 'Fee' | 'Rent' | 'Staking' | 'Voting' | null
+  /** `DeactivatedStake`: an epoch reward paid to a fully deactivated stake (Agave 4.1). */
+  rewardType: 'Fee' | 'Rent' | 'Staking' | 'Voting' | 'DeactivatedStake' | null
   commission: number | null
+  /** The vote account's commission in basis points, where the release recorded it (Agave 4.x). */
+  commissionBps?: number | undefined
 }>
 
 /** The transaction error exactly as the node serializes it (serde's externally tagged form of `TransactionError`). */
@@ -100,7 +118,8 @@ export type LedgerTransaction = Readonly<{
   /** Position in the slot's transaction list (the node's `transactionIndex`). */
   indexInBlock: number
   /**
-   * The serialized transaction (signatures + message) exactly as on the wire. It is a view into
+   * The serialized transaction exactly as on the wire: signatures then message (legacy, v0), or
+   * message then signatures (v1). It is a view into
    * a block shared with other transactions (honour `byteOffset`/`byteLength`; `Buffer.from(wire)`
    * and `wire.subarray` are fine, `wire.buffer` alone is not), and instruction `data` of the
    * message are views into it: treat all of them as read-only.
@@ -132,6 +151,13 @@ export type LedgerBlock = Readonly<{
   blockhash: string
   /** The parent block's hash. */
   previousBlockhash: string
+  /**
+   * Block-level rewards (the leader's fee, epoch rewards), where the ledger records them; an
+   * absent list reads as `[]`.
+   */
+  rewards?: readonly Reward[] | undefined
+  /** How many blocks the epoch's stake rewards are paid over, on the epoch's first block. */
+  numRewardPartitions?: number | undefined
 }>
 
 /** Newest slot visible at each commitment; processed >= confirmed >= finalized. */

@@ -66,6 +66,16 @@ export type ArchiveDialect = Readonly<{
   strictSignaturesConfig: boolean
   /** An unknown method is -32601 `Method not found: <name>` (Superbank `handlers/mod.rs`). */
   namesUnknownMethod: boolean
+  /**
+   * getBlock writes each block reward from its stored protobuf (OF `solana-block-rewards/ui.go`
+   * `RewardsToUi`): `rewardType` is the protobuf enum's name, and a type its
+   * `confirmed_block.proto` does not list is the number's text (`DeactivatedStake`, which Agave
+   * 4.2 stores as 5, reads `"5"`: `RewardType.String()`); `commissionBps` is never written,
+   * `commission` only where a percent was stored; no `numRewardPartitions`. Builds after
+   * yellowstone-faithful PR 393 name the type and write `commissionBps` (commit a1fec01,
+   * `solana-block-rewards/ui_test.go`); the mock stays at 6bba09d.
+   */
+  protoRewards: boolean
 }>
 
 /** Old Faithful (`faithful-cli rpc`), as Triton routes mainnet history to it. */
@@ -83,6 +93,7 @@ export const OLD_FAITHFUL: ArchiveDialect = {
   ignoresJsonrpcVersion: true,
   strictSignaturesConfig: false,
   namesUnknownMethod: false,
+  protoRewards: true,
 }
 
 /**
@@ -103,6 +114,7 @@ export const SUPERBANK: ArchiveDialect = {
   ignoresJsonrpcVersion: false,
   strictSignaturesConfig: true,
   namesUnknownMethod: true,
+  protoRewards: false,
 }
 
 /** An archive's answer to a body it will not read: the HTTP status and the JSON-RPC error. */

@@ -3,7 +3,12 @@ import { isSigner, isWritable } from '../ledger/accountPrivileges'
 import type { LedgerBlock, LedgerState, LedgerTransaction } from '../ledger/types'
 import type { RpcContext } from './createRpcContext'
 import { blockTimeFor, type CommitmentLevel, readCommitment } from './createRpcContext'
-import { allAccountKeys, encodeMeta, encodeTransactionBody } from './encodeTransaction'
+import {
+  allAccountKeys,
+  encodeMeta,
+  encodeReward,
+  encodeTransactionBody,
+} from './encodeTransaction'
 import {
   isUnsignedInteger,
   readBareEncodingParam,
@@ -224,10 +229,37 @@ function encodeBlock(block: LedgerBlock, ctx: RpcContext, config: BlockConfig): 
       config.transactionDetails === 'signatures'
         ? block.transactions.map((tx) => tx.signature)
         : undefined,
-    // The mock's blocks record no block-level rewards (fee and epoch rewards): always `[]`.
-    rewards: config.rewards ? [] : undefined,
+    rewards: config.rewards ? blockRewards(block, ctx) : undefined,
+    // Old Faithful drops the count `RewardsToUi` returns (OF `multiepoch-getBlock-car.go`).
+    numRewardPartitions: ctx.rules.archive?.protoRewards ? undefined : block.numRewardPartitions,
     blockTime: blockTimeFor(ctx, block.slot, config.commitment),
     blockHeight: ctx.rules.blockHeight ? blockHeightFor(ctx.state, block.slot) : undefined,
+  })
+}
+
+/** Old Faithful's `confirmed_block.proto` `RewardType` names, by enum number. */
+const PROTO_REWARD_TYPES = ['Fee', 'Rent', 'Staking', 'Voting', 'DeactivatedStake'] as const
+
+/**
+ * The block's rewards (the leader's fee, epoch rewards) as the node writes them; `[]` where the
+ * ledger records none (eras before the mock's 4.2 and archive ledgers). An archive that reads
+ * them back from protobuf writes the enum's name, or its number where its `.proto` has no name
+ * (see `ArchiveDialect.protoRewards`), and no `commissionBps`.
+ */
+function blockRewards(block: LedgerBlock, ctx: RpcContext): JsonOut {
+  const rewards = block.rewards ?? []
+  if (!ctx.rules.archive?.protoRewards)
+    return rewards.map((reward) => encodeReward(reward, ctx.rules))
+  return rewards.map((reward) => {
+    const number =
+      reward.rewardType === null ? 0 : PROTO_REWARD_TYPES.indexOf(reward.rewardType) + 1
+    return {
+      pubkey: reward.pubkey,
+      lamports: reward.lamports,
+      postBalance: reward.postBalance,
+      rewardType: number === 0 ? null : number <= 4 ? reward.rewardType : String(number),
+      commission: reward.commission,
+    }
   })
 }
 

@@ -4,6 +4,7 @@ import { isSigner, isWritable } from '../ledger/accountPrivileges'
 import type {
   LedgerMessage,
   LedgerTransaction,
+  Reward,
   TokenBalance,
   TransactionErrorJson,
 } from '../ledger/types'
@@ -19,6 +20,24 @@ function addressTableLookups(message: LedgerMessage): JsonOut | undefined {
     writableIndexes: lookup.writableIndexes,
     readonlyIndexes: lookup.readonlyIndexes,
   }))
+}
+
+/**
+ * A v1 message's `transactionConfig`, last member of the message in `json` and `jsonParsed`, its
+ * unset values `null` (Agave 4.2; the four members in the order of `solana-message`'s
+ * `v1::TransactionConfig`, camelCase: anza-xyz/solana-sdk `message/src/versions/v1/config.rs`
+ * at 122f32e; kit's `TransactionConfig`, anza-xyz/kit `packages/rpc-types/src/transaction.ts` at
+ * 94adb60). Left out of legacy and v0 messages.
+ */
+function transactionConfig(message: LedgerMessage): JsonOut | undefined {
+  const config = message.transactionConfig
+  if (config === undefined) return undefined
+  return {
+    priorityFee: config.priorityFee,
+    computeUnitLimit: config.computeUnitLimit,
+    loadedAccountsDataSizeLimit: config.loadedAccountsDataSizeLimit,
+    heapSize: config.heapSize,
+  }
 }
 
 /** What top-level instructions show as `stackHeight`: nothing before 1.16. */
@@ -44,6 +63,7 @@ function rawMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
       stackHeight,
     })),
     addressTableLookups: addressTableLookups(message),
+    transactionConfig: transactionConfig(message),
   }
 }
 
@@ -71,6 +91,7 @@ function parsedMessage(tx: LedgerTransaction, rules: ProfileRules): JsonOut {
     ),
     // 1.10 to 1.14 wrote the legacy message's missing lookups as null (the field had no skip).
     addressTableLookups: lookups ?? (rules.parsedLegacyLookupsNull ? null : undefined),
+    transactionConfig: transactionConfig(message),
   }
 }
 
@@ -148,13 +169,7 @@ export function encodeMeta(tx: LedgerTransaction, parsed: boolean, rules: Profil
       ? tokenBalances(meta.postTokenBalances, rules)
       : undefined,
     rewards: rules.rewards
-      ? (meta.rewards?.map((reward) => ({
-          pubkey: reward.pubkey,
-          lamports: reward.lamports,
-          postBalance: reward.postBalance,
-          rewardType: reward.rewardType,
-          commission: reward.commission,
-        })) ?? null)
+      ? (meta.rewards?.map((reward) => encodeReward(reward, rules)) ?? null)
       : undefined,
     loadedAddresses:
       parsed || !rules.loadedAddresses
@@ -169,6 +184,23 @@ export function encodeMeta(tx: LedgerTransaction, parsed: boolean, rules: Profil
           },
     computeUnitsConsumed: rules.computeUnitsConsumed ? meta.computeUnitsConsumed : undefined,
     costUnits: rules.costUnits ? meta.costUnits : undefined,
+  }
+}
+
+/**
+ * A reward as the node writes it (`Reward` of `transaction-status-client-types`): `commission`,
+ * and from Agave 4.x `commissionBps` (skipped when unrecorded) with `commission: null` where the
+ * commission was recorded in basis points.
+ */
+export function encodeReward(reward: Reward, rules: ProfileRules): JsonOut {
+  const bps = rules.commissionBps ? reward.commissionBps : undefined
+  return {
+    pubkey: reward.pubkey,
+    lamports: reward.lamports,
+    postBalance: reward.postBalance,
+    rewardType: reward.rewardType,
+    commission: bps === undefined ? reward.commission : null,
+    commissionBps: bps,
   }
 }
 

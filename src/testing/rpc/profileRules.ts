@@ -66,6 +66,12 @@ export type ProfileRules = Readonly<{
   uiAmountString: boolean
   /** Transaction-level `meta.rewards` (1.6.11 / 1.7.0, PR #17528). */
   rewards: boolean
+  /**
+   * Rewards that record the commission in basis points write it as `commissionBps` (Agave 4.x,
+   * SIMD-0291, agave#9668) and `commission: null` (the percent is no longer recorded); before,
+   * `commission` only.
+   */
+  commissionBps: boolean
   /** `meta.loadedAddresses` in non-parsed encodings (1.10.1, PR #22530). */
   loadedAddresses: boolean
   /** `meta.returnData` in its UI form (1.14.0, PR #27672). */
@@ -246,6 +252,7 @@ const V1_18: ProfileRules = {
   token2022: true,
   uiAmountString: true,
   rewards: true,
+  commissionBps: false,
   loadedAddresses: true,
   returnData: true,
   computeUnitsConsumed: true,
@@ -334,6 +341,16 @@ const V2: ProfileRules = {
   blocksContextConfig: true,
 }
 
+const V4: ProfileRules = {
+  ...V2,
+  cursorNotFoundError: true,
+  transactionIndex: true,
+  topLevelStackHeight: 1,
+  costUnits: true,
+  borshIoErrorUnit: true,
+  commissionBps: true,
+}
+
 const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
   'v1.3': V1_3,
   'v1.6': V1_6,
@@ -341,24 +358,11 @@ const RULES: Readonly<Record<LedgerProfile, ProfileRules>> = {
   'v1.14': V1_14,
   'v1.18': V1_18,
   v2: V2,
-  v4: {
-    ...V2,
-    cursorNotFoundError: true,
-    transactionIndex: true,
-    topLevelStackHeight: 1,
-    costUnits: true,
-    borshIoErrorUnit: true,
-  },
+  v4: V4,
+  // 4.2 reads like 4.0-4.1; its ledger holds v1 transactions and block rewards.
+  'v4.2': V4,
   'old-faithful': { ...V2, archive: OLD_FAITHFUL },
-  superbank: {
-    ...V2,
-    cursorNotFoundError: true,
-    transactionIndex: true,
-    topLevelStackHeight: 1,
-    costUnits: true,
-    borshIoErrorUnit: true,
-    archive: SUPERBANK,
-  },
+  superbank: { ...V4, archive: SUPERBANK },
 }
 
 /** Every profile the mock imitates, oldest first: the values `createMockLedger` accepts. */
@@ -377,7 +381,9 @@ export const LEDGER_PROFILES = Object.keys(RULES) as readonly LedgerProfile[]
  * - `'v1.9'`: read at v1.9.29. Both method pairs; memos; token `owner`; legacy messages only.
  * - `'v1.14'`: 1.14.x after 1.14.2, read at v1.14.8. v0 messages, `version`, `loadedAddresses`,
  *   `returnData`, `computeUnitsConsumed`, `source`; no `stackHeight`.
- * - `'v1.18'`: read at v1.18.26. `'v2'`: Agave 2.0 to 2.2. `'v4'`: Agave 4.x.
+ * - `'v1.18'`: read at v1.18.26. `'v2'`: Agave 2.0 to 2.2. `'v4'`: Agave 4.0 and 4.1.
+ * - `'v4.2'`: Agave 4.2 (read at v4.2.1): 4.x's answers, over a ledger that also holds v1
+ *   transactions (SIMD-0385) and block rewards (`DeactivatedStake`, `commissionBps`).
  * - `'old-faithful'`: the Old Faithful archive (rpcpool/yellowstone-faithful @ 6bba09d), which
  *   serves the replacement methods only and pages its own way (see {@link OLD_FAITHFUL}); its
  *   transactions are shaped as Agave 2.x writes them.

@@ -55,6 +55,7 @@ const EXPECTED: Readonly<Record<LedgerProfile, Expected>> = {
   'v1.18': BOTH,
   v2: { methods: REPLACEMENTS, paging: AGAVE_PAGING },
   v4: { methods: REPLACEMENTS, paging: { ...AGAVE_PAGING, unknownCursor: 'error -32020' } },
+  'v4.2': { methods: REPLACEMENTS, paging: { ...AGAVE_PAGING, unknownCursor: 'error -32020' } },
   superbank: {
     methods: {
       getSignaturesForAddress: SERVED,
