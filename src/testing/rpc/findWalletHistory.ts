@@ -6,7 +6,12 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../ledger/programIds'
-import type { CompiledInstruction, LedgerTransaction, TokenAccountSnapshot } from '../ledger/types'
+import type {
+  CompiledInstruction,
+  LedgerState,
+  LedgerTransaction,
+  TokenAccountSnapshot,
+} from '../ledger/types'
 import type { RpcContext } from './createRpcContext'
 import { compareInSlot } from './createRpcContext'
 
@@ -148,4 +153,19 @@ export function findWalletHistory(
       sources: set.has(owner) ? [owner, ...others] : others,
     }
   })
+}
+
+/**
+ * Every address that holds or held a token account of the ledger, busiest first (the order of
+ * `state.addresses`); owners with no transaction of their own come last, in the order their
+ * first account was recorded.
+ */
+export function findWalletOwners(state: LedgerState): readonly string[] {
+  const owners = new Set<string>()
+  for (const changes of state.tokenAccounts?.values() ?? []) {
+    for (const change of changes) if (change.state !== null) owners.add(change.state.owner)
+  }
+  const ranked = state.addresses.filter((address) => owners.has(address))
+  const ranks = new Set(ranked)
+  return [...ranked, ...[...owners].filter((owner) => !ranks.has(owner))]
 }
