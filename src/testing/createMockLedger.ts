@@ -232,7 +232,10 @@ export type MockLedger = Readonly<{
    * account Create/CreateIdempotent for O, InitializeAccount with O as account 2,
    * InitializeAccount2/3 or SetAuthority(AccountOwner) naming O in data (A3). For those,
    * R(a) is H(a) from d(a), the newest such T, down (d(a) included, in the node's listing
-   * order). Each signature once; within a slot in the profile's order.
+   * order). Each signature once, newest slot first, and within a slot in the order
+   * `walletHistory` promises: by block position where the profile sends `transactionIndex`;
+   * else every address's own listing order kept, and where none orders two entries, the greater
+   * signature (by its bytes) first.
    */
   walletSignatures(owner: string, options?: MockLedgerWalletOptions): readonly string[]
   /**
