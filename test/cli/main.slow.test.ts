@@ -62,7 +62,7 @@ describe.concurrent('the built confirmed-rpc program', () => {
       cli(BUILT, ['migrate', '--wirte', 'src'], ROOT),
     ])
     expect(main.code).toBe(0)
-    expect(main.stdout).toContain('  migrate    rewrite web3.js v1 calls')
+    expect(main.stdout).toContain('  migrate      rewrite web3.js v1 calls')
     expect(migrate.code).toBe(0)
     expect(migrate.stdout).toContain('-p, --project <tsconfig>')
     expect(bad).toEqual({

@@ -3,7 +3,7 @@ import { UsageError } from '../command/process'
 import type { CliOption } from '../command/types'
 
 /** The default `--port`: where a local test validator answers, so local tools find it there. */
-export const DEFAULT_PORT = 8899
+const DEFAULT_PORT = 8899
 
 /** The options of `confirmed-rpc serve-mock` (its `--help` and its argument parsing read them). */
 export const SERVE_MOCK_OPTIONS = {
