@@ -39,6 +39,25 @@ it('exports exactly these values from confirmed-rpc/testing', () => {
   `)
 })
 
+it('gives a mock ledger of confirmed-rpc/testing exactly these members', () => {
+  const ledger = testingEntry.createMockLedger({ seed: 1, transactions: 50 })
+  expect(Object.keys(ledger).sort()).toMatchInlineSnapshot(`
+    [
+      "addresses",
+      "handle",
+      "handleText",
+      "profile",
+      "signatures",
+      "state",
+      "transaction",
+      "transport",
+      "walletEntries",
+      "walletOwners",
+      "walletSignatures",
+    ]
+  `)
+})
+
 it('exports exactly these values from confirmed-rpc/web3js', () => {
   expect(Object.keys(web3jsEntry).sort()).toMatchInlineSnapshot(`
     [

@@ -7,6 +7,7 @@ import type { CliCommand, CliIo } from './command/types'
 import { formatCommandHelp, formatMainHelp } from './formatHelp'
 import { historyCommand } from './history/historyCommand'
 import { migrateCommand } from './migrate/migrateCommand'
+import { serveMockCommand } from './serveMock/serveMockCommand'
 
 /**
  * Every subcommand of `confirmed-rpc`, in the order the help lists them. A new subcommand is
@@ -16,6 +17,7 @@ export const COMMANDS: readonly CliCommand[] = [
   migrateCommand,
   historyCommand,
   checkCommand,
+  serveMockCommand,
   backfillCommand,
   workerCommand,
 ]

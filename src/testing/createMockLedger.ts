@@ -18,7 +18,7 @@ import {
   type RpcContext,
 } from './rpc/createRpcContext'
 import { encodeTransactionError } from './rpc/encodeTransaction'
-import { findWalletHistory } from './rpc/findWalletHistory'
+import { findWalletHistory, findWalletOwners } from './rpc/findWalletHistory'
 import { handleRpcBody, handleRpcText } from './rpc/handleRpcBody'
 import { LEDGER_PROFILES, profileRules } from './rpc/profileRules'
 import type { JsonOut } from './rpc/writeJson'
@@ -198,6 +198,28 @@ export type MockLedger = Readonly<{
   /** Addresses that have history, busiest first. */
   addresses(): readonly string[]
   /**
+   * Owners of the ledger's token accounts: every address that holds or held one (closed ones
+   * count), busiest first as in `addresses()`. The first is a wallet whose `walletHistory` walks
+   * token accounts besides the owner; `createMockLedger({ tokenLifecycles: true })` gives its
+   * owners closed and re-created accounts too. Empty for a hand-made `state` without
+   * `tokenAccounts`.
+   *
+   * @example
+   * ```ts
+   * import { createClient } from 'confirmed-rpc'
+   * import { walletHistory } from 'confirmed-rpc/actions'
+   * import { createMockLedger } from 'confirmed-rpc/testing'
+   *
+   * const ledger = createMockLedger({ seed: 1, tokenLifecycles: true })
+   * const [owner = ''] = ledger.walletOwners()
+   * const client = createClient({ transport: ledger.transport, u64: 'bigint' })
+   * for await (const entry of walletHistory(client, owner, { limit: 20 })) {
+   *   console.log(entry.slot, entry.signature, entry.sources) // the owner and its token accounts
+   * }
+   * ```
+   */
+  walletOwners(): readonly string[]
+  /**
    * The address's full history, newest first, as getSignaturesForAddress (or, on `'v1.3'` and
    * `'v1.6'`, getConfirmedSignaturesForAddress2) would page through it at `commitment`: the
    * oracle for tests. Within a slot the order is the profile's: block position from `'v1.18'`,
@@ -216,7 +238,10 @@ export type MockLedger = Readonly<{
    * account Create/CreateIdempotent for O, InitializeAccount with O as account 2,
    * InitializeAccount2/3 or SetAuthority(AccountOwner) naming O in data (A3). For those,
    * R(a) is H(a) from d(a), the newest such T, down (d(a) included, in the node's listing
-   * order). Each signature once; within a slot in the profile's order.
+   * order). Each signature once, newest slot first, and within a slot in the order
+   * `walletHistory` promises: by block position where the profile sends `transactionIndex`;
+   * else every address's own listing order kept, and where none orders two entries, the greater
+   * signature (by its bytes) first.
    */
   walletSignatures(owner: string, options?: MockLedgerWalletOptions): readonly string[]
   /**
@@ -278,6 +303,7 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     (rules.commitmentParam && walletOptions?.commitment === 'confirmed'
       ? state.frontiers.confirmed
       : state.frontiers.finalized)
+  let owners: readonly string[] | undefined
   return {
     profile,
     state,
@@ -288,6 +314,10 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
     },
     handleText,
     addresses: () => state.addresses,
+    walletOwners: () => {
+      owners ??= findWalletOwners(state)
+      return owners
+    },
     signatures: (address, signaturesOptions) =>
       listSignatures(baseContext, address, signaturesOptions),
     transaction: (signature) => state.bySignature.get(signature),

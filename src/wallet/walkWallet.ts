@@ -15,7 +15,11 @@ function cut<TMode extends U64Mode>(state: WalletState<TMode>): number {
   return next === undefined ? edge : Math.max(edge, next.entry.slot)
 }
 
-/** Takes every buffered entry strictly above the cut, newest first. */
+/**
+ * Takes every buffered entry strictly above the cut, newest first. Entries a resumed walk handed
+ * out before are dropped here, before a slot is ordered: the rest of a slot then keeps the order
+ * it had in the walk that was stopped (see {@link orderSlot}).
+ */
 function takeAbove<TMode extends U64Mode>(
   state: WalletState<TMode>,
   edge: number,
@@ -24,6 +28,7 @@ function takeAbove<TMode extends U64Mode>(
   for (const [signature, entry] of state.buffer) {
     if (entry.slot <= edge) continue
     state.buffer.delete(signature)
+    if (entry.dropped) continue
     bySlot.set(entry.slot, [...(bySlot.get(entry.slot) ?? []), entry])
   }
   return [...bySlot.keys()]
@@ -118,21 +123,15 @@ export async function settleWallet<TMode extends U64Mode>(
   await Promise.allSettled(state.sources.map((source) => source.pages?.return?.()))
 }
 
-/** The position that ranks an entry: its lowest-ranked source, then its place there. */
-function key<TMode extends U64Mode>(entry: Buffered<TMode>): readonly [number, number] {
-  let best: readonly [number, number] = [Number.POSITIVE_INFINITY, 0]
-  for (const [rank, position] of entry.positions) {
-    if (rank < best[0]) best = [rank, position]
-  }
-  return best
-}
-
 /**
- * The entries of one slot, newest first. With `transactionIndex` on every entry (Agave 4.0+) by
- * it, descending. Otherwise in an order that keeps each address's own order (every address
- * lists a slot in the node's order: block position from 1.18, signature before), built by
- * repeatedly taking, among the entries no address lists after another pending one, the one
- * the owner (then the earliest-found address) lists first.
+ * The entries of one slot, newest first: the order `walletHistory` promises within a slot.
+ * With `transactionIndex` on every entry (Agave 4.0+), by it, highest first: the block's own
+ * order. Without it no answer says where two entries stand unless one address lists both, so:
+ * every address's own order is kept (each lists a slot in its node's order), and where no
+ * address orders two entries the greater signature (by its 64 bytes) comes first; that is,
+ * repeatedly the greatest signature among the entries no address lists after a remaining one.
+ * On nodes that list a slot by signature (before 1.18) that is the node's order; it never
+ * depends on page sizes, on the order addresses were found in, or on where a walk was resumed.
  * @internal
  */
 export function orderSlot<TMode extends U64Mode>(
@@ -165,21 +164,32 @@ export function orderSlot<TMode extends U64Mode>(
   while (waiting.size > 0) {
     let pick: Buffered<TMode> | undefined
     for (const [entry, count] of waiting) {
-      if (count > 0) continue
-      if (pick === undefined || compare(key(entry), key(pick)) < 0) pick = entry
+      if (count === 0 && (pick === undefined || greaterSignature(entry, pick))) pick = entry
     }
-    // Addresses never disagree on a slot's order; if they did, fall back to the first left.
-    pick ??= waiting.keys().next().value as Buffered<TMode>
-    waiting.delete(pick)
-    ordered.push(pick)
-    for (const next of after.get(pick) ?? []) {
-      const count = waiting.get(next)
-      if (count !== undefined) waiting.set(next, count - 1)
+    // Addresses that disagree on a slot's order (a cycle): the greatest signature left goes next.
+    if (pick === undefined) {
+      for (const entry of waiting.keys()) {
+        if (pick === undefined || greaterSignature(entry, pick)) pick = entry
+      }
+    }
+    const next = pick as Buffered<TMode>
+    waiting.delete(next)
+    ordered.push(next)
+    for (const later of after.get(next) ?? []) {
+      const count = waiting.get(later)
+      if (count !== undefined) waiting.set(later, count - 1)
     }
   }
   return ordered
 }
 
-function compare(a: readonly [number, number], b: readonly [number, number]): number {
-  return a[0] - b[0] || a[1] - b[1]
+/**
+ * Whether `a`'s signature is greater than `b`'s as 64-byte numbers, read from base58 without
+ * decoding: the leading `1`s are the zero bytes, and the alphabet is in ASCII order, so the
+ * longer digit string is the greater, and among equal lengths the string order decides.
+ */
+function greaterSignature<TMode extends U64Mode>(a: Buffered<TMode>, b: Buffered<TMode>): boolean {
+  const left = a.info.signature.replace(/^1+/, '')
+  const right = b.info.signature.replace(/^1+/, '')
+  return left.length !== right.length ? left.length > right.length : left > right
 }

@@ -188,6 +188,14 @@ async function* handOutEntries<TMode extends U64Mode>(
  * once to find accounts (`concurrency` at a time); with `transactions`, it is the one yielded,
  * and entries found under token accounts alone are fetched once each.
  *
+ * Order: newest slot first. Within a slot, by `transactionIndex`, highest first, where every
+ * entry of the slot carries it (Agave 4.0+): the block's order. Elsewhere no node says where two
+ * entries of a slot stand unless one address lists both, so the walk keeps every address's own
+ * order (as its getSignaturesForAddress lists the slot: the owner's entries stay in the owner's
+ * order) and, where no address orders two entries, puts the greater signature (by its 64 bytes)
+ * first; on nodes that list a slot by signature (before 1.18) that is the node's own order. The
+ * order does not depend on page sizes or on where a walk was resumed.
+ *
  * With `provider: true`, an endpoint that serves `getTransactionsForAddress` with
  * `tokenAccounts: 'all'` (Helius) is walked with that one method instead: the provider's set,
  * owner-based and without owner data before slot 111,491,819, and `sources` only from the

@@ -114,16 +114,18 @@ export function applyPage<TMode extends U64Mode>(
         entry.transaction = state.limiter.run(() => fetchWalletTransaction(state, signature))
         entry.transaction.catch(() => undefined)
       }
-      if (source.kind === 'owner' && !dropped) {
-        state.inspections.push({
-          entry,
-          started: false,
-          settled: false,
-          accounts: undefined,
-          error: undefined,
-          promise: undefined,
-        })
-      }
+    }
+    // Every owner transaction is read for discovery, also one a token account listed first (a
+    // short page of the owner's ends above it): it may attribute an account it is the d(a) of.
+    if (source.kind === 'owner' && !entry.dropped && !entry.sources.has(source)) {
+      state.inspections.push({
+        entry,
+        started: false,
+        settled: false,
+        accounts: undefined,
+        error: undefined,
+        promise: undefined,
+      })
     }
     join(entry, source, position)
   }

@@ -16,7 +16,7 @@ describe('the help screens', () => {
     expect(stderr).toBe('')
     expect(stdout).toContain('Usage: confirmed-rpc <command> [options]')
     expect(stdout).toMatch(
-      /\n {2}migrate {4}rewrite web3\.js v1 calls .*\n {13}example: confirmed-rpc migrate src\n/,
+      /\n {2}migrate {6}rewrite web3\.js v1 calls .*\n {15}example: confirmed-rpc migrate src\n/,
     )
     expect(stdout).toMatch(/-h, --help .*\n +example: confirmed-rpc --help\n/)
     expect(stdout).toMatch(/-v, --version .*\n +example: confirmed-rpc --version\n/)
@@ -33,6 +33,7 @@ describe('the help screens', () => {
       ['migrate', '--help'],
       ['history', '--help'],
       ['check', '--help'],
+      ['serve-mock', '--help'],
       ['backfill', '--help'],
       ['worker', '--help'],
     ]) {

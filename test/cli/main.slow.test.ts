@@ -62,7 +62,7 @@ describe.concurrent('the built confirmed-rpc program', () => {
       cli(BUILT, ['migrate', '--wirte', 'src'], ROOT),
     ])
     expect(main.code).toBe(0)
-    expect(main.stdout).toContain('  migrate    rewrite web3.js v1 calls')
+    expect(main.stdout).toContain('  migrate      rewrite web3.js v1 calls')
     expect(migrate.code).toBe(0)
     expect(migrate.stdout).toContain('-p, --project <tsconfig>')
     expect(bad).toEqual({
@@ -121,7 +121,7 @@ describe.concurrent('the built confirmed-rpc program', () => {
     expect(readFileSync(join(dir, 'src/awaited.ts'), 'utf8')).toBe(original('awaited.ts'))
   })
 
-  it('is in the packed package', async () => {
+  it('is in the packed package, with the license', async () => {
     const { stdout } = await execFileAsync(
       'npm',
       ['pack', '--dry-run', '--json', '--ignore-scripts'],
@@ -133,6 +133,8 @@ describe.concurrent('the built confirmed-rpc program', () => {
     const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[]
     const files = packed?.files.map((file) => file.path) ?? []
     expect(files).toContain('dist/cli/main.js')
+    // package.json says MIT; npm adds LICENSE to every tarball whatever `files` lists.
+    expect(files).toContain('LICENSE')
     expect(files.some((file) => /^dist\/cli\/runMigrate-.*\.js$/.test(file))).toBe(true)
   })
 })

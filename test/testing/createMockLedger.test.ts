@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { RpcResponseError, TransportError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
+import { sharedLedger } from '../helpers/sharedLedger'
 import { buildFixtureLedger, fixtureAddress, fixtureSignature } from './fixtures/buildFixtureLedger'
+
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
 const A = fixtureAddress(1)
 const U64_MAX = 2n ** 64n - 1n
@@ -175,6 +179,43 @@ describe('createMockLedger with a generated ledger', () => {
       .map((address) => ledger.state.byAddress.get(address)?.length ?? 0)
     expect(counts.length).toBeGreaterThan(10)
     expect([...counts].sort((x, y) => y - x)).toEqual(counts)
+  })
+
+  it('names the owners of token accounts, busiest first, each with token accounts in its wallet history', async () => {
+    const wallets = sharedLedger({ seed: 11, transactions: 1_200, tokenLifecycles: true })
+    const owners = wallets.walletOwners()
+    expect(owners.length).toBeGreaterThan(10)
+    expect(new Set(owners).size).toBe(owners.length)
+    // Ranked as `addresses()` ranks them: by transactions of their own in the whole ledger.
+    const counts = owners.map((owner) => wallets.state.byAddress.get(owner)?.length ?? 0)
+    expect([...counts].sort((x, y) => y - x)).toEqual(counts)
+    expect(owners).toEqual(wallets.addresses().filter((address) => owners.includes(address)))
+    // Each of the first few walks token accounts besides the owner (found under them alone).
+    for (const owner of owners.slice(0, 5)) {
+      const entries = wallets.walletEntries(owner)
+      expect(entries.some((entry) => entry.sources.some((source) => source !== owner))).toBe(true)
+    }
+    // An address that is no owner holds nothing: the node lists no token account for it.
+    const listing = async (owner: string, programId: string) =>
+      (
+        (await wallets.transport({
+          method: 'getTokenAccountsByOwner',
+          params: [owner, { programId }, { encoding: 'base64' }],
+        })) as { value: unknown[] }
+      ).value.length
+    const others = wallets.addresses().filter((address) => !owners.includes(address))
+    for (const address of others.slice(0, 20)) {
+      expect(await listing(address, TOKEN)).toBe(0)
+      expect(await listing(address, TOKEN_2022)).toBe(0)
+    }
+    // And the owner of the most accounts open now is among them (listed by the node).
+    const [first = ''] = owners
+    expect((await listing(first, TOKEN)) + (await listing(first, TOKEN_2022))).toBeGreaterThan(0)
+    expect(wallets.walletOwners()).toBe(owners)
+  })
+
+  it('names no owner of a hand-made ledger without token accounts', () => {
+    expect(createMockLedger({ state: fixture.state }).walletOwners()).toEqual([])
   })
 
   const old = (profile: 'v1.3' | 'v1.6' | 'v1.9' | 'v1.14') =>

@@ -119,6 +119,41 @@ describe('transactions', () => {
 })
 
 describe('paging and resuming', () => {
+  it('reads every owner transaction, also one a token account listed first (short pages)', async () => {
+    const ledger = walletLedger('v4')
+    // Which address's page brought each signature first.
+    const firstSeen = new Map<string, string>()
+    const wire = instrumentTransport(ledger.transport, async (request, next) => {
+      const result = await next(request)
+      if (request.method === 'getSignaturesForAddress') {
+        const [address] = request.params as [string]
+        for (const { signature } of result as { signature: string }[]) {
+          if (!firstSeen.has(signature)) firstSeen.set(signature, address)
+        }
+      }
+      return result
+    })
+    const client = createClient({
+      transport: wire.transport,
+      u64: 'bigint',
+      deprecationWarnings: false,
+    })
+    const owner = ledger.walletOwners()[2] ?? ''
+    const got = await collect(walletHistory(client, owner, { pageSize: 7, ...FAST }))
+    // Each such transaction may attribute an account whose range starts there: without reading
+    // it, the account's entries of that transaction's slot lacked it as a source.
+    expectWallet(ledger, owner, got)
+    const own = new Set(ledger.signatures(owner).map((info) => info.signature))
+    const early = [...firstSeen]
+      .filter(([signature, address]) => own.has(signature) && address !== owner)
+      .map(([signature]) => signature)
+    expect(early.length).toBeGreaterThan(0)
+    const read = lookups(wire)
+    for (const signature of early) {
+      expect(read.filter((each) => each === signature)).toHaveLength(1)
+    }
+  })
+
   it('gives the same entries a page at a time, and resumes after a break in the same walk', async () => {
     const { ledger, client } = setup('v1.14')
     const [, owner = ''] = payers(ledger)

@@ -41,24 +41,21 @@ export function payers(ledger: MockLedger): string[] {
   return [...counts].sort((a, b) => b[1] - a[1]).map(([address]) => address)
 }
 
-/** Entries as `slot signature sources`, sorted within each slot (order inside a slot is free). */
-export function bySlot(
+/** Entries as `slot signature sources`, in their order: what the walk and the oracle compare. */
+export function inOrder(
   entries: readonly Readonly<{
     signature: string
     slot: number | bigint
     sources: readonly string[]
   }>[],
 ) {
-  return entries
-    .map(
-      (entry) =>
-        `${String(entry.slot).padStart(12, '0')} ${entry.signature} ${entry.sources.join(',')}`,
-    )
-    .sort()
-    .reverse()
+  return entries.map((entry) => `${entry.slot} ${entry.signature} ${entry.sources.join(',')}`)
 }
 
-/** The walk gave the oracle's history: same entries and sources, slots never increasing. */
+/**
+ * The walk gave the oracle's history: the same entries with the same sources, in the same order
+ * (slots never increasing; within a slot the order `walletHistory` promises), each once.
+ */
 export function expectWallet(
   ledger: MockLedger,
   owner: string,
@@ -70,5 +67,5 @@ export function expectWallet(
   for (let i = 1; i < got.length; i++) {
     expect(Number(got[i]?.slot)).toBeLessThanOrEqual(Number(got[i - 1]?.slot))
   }
-  expect(bySlot(got)).toEqual(bySlot(expected))
+  expect(inOrder(got)).toEqual(inOrder(expected))
 }

@@ -6,7 +6,12 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../ledger/programIds'
-import type { CompiledInstruction, LedgerTransaction, TokenAccountSnapshot } from '../ledger/types'
+import type {
+  CompiledInstruction,
+  LedgerState,
+  LedgerTransaction,
+  TokenAccountSnapshot,
+} from '../ledger/types'
 import type { RpcContext } from './createRpcContext'
 import { compareInSlot } from './createRpcContext'
 
@@ -94,7 +99,8 @@ function creationTarget(
  * frontier S0 (what getTokenAccountsByOwner lists), and for every other account an owner
  * transaction attributes to it (token balance owner, derived associated address, creation or
  * hand-over instruction), its history from the newest such transaction d(a) down, d(a) included,
- * in the node's listing order. Newest first; within a slot in the node's order.
+ * in the node's listing order. Newest first; within a slot in the order `walletHistory`
+ * promises (`keepSourceOrders` below).
  */
 export function findWalletHistory(
   ctx: RpcContext,
@@ -109,10 +115,15 @@ export function findWalletHistory(
   const historyOf = (address: string) =>
     (state.byAddress.get(address) ?? []).filter(visible).sort(newestFirst)
   const sources = new Map<string, Set<string>>()
+  // Each source's entries in its own listing order: the order within a slot keeps them.
+  const lists = new Map<string, LedgerTransaction[]>()
   const add = (tx: LedgerTransaction, source: string) => {
     const set = sources.get(tx.signature) ?? new Set<string>()
     set.add(source)
     sources.set(tx.signature, set)
+    const list = lists.get(source) ?? []
+    list.push(tx)
+    lists.set(source, list)
   }
   const own = historyOf(owner)
   for (const tx of own) add(tx, owner)
@@ -139,7 +150,9 @@ export function findWalletHistory(
     (signature) => state.bySignature.get(signature) as LedgerTransaction,
   )
   all.sort(newestFirst)
-  return all.map((tx) => {
+  // With transactionIndex on every entry the walk orders a slot by it: the node's block order.
+  const ordered = rules.transactionIndex ? all : keepSourceOrders(all, lists.values())
+  return ordered.map((tx) => {
     const set = sources.get(tx.signature) ?? new Set<string>()
     const others = [...set].filter((source) => source !== owner).sort()
     return {
@@ -148,4 +161,65 @@ export function findWalletHistory(
       sources: set.has(owner) ? [owner, ...others] : others,
     }
   })
+}
+
+/**
+ * `all` (newest slot first) with each slot in the order `walletHistory` promises where entries
+ * carry no `transactionIndex`: every source's own listing order kept, and where no source orders
+ * two entries, the greater signature (by its bytes) first. Read from the ledger, not from pages:
+ * the oracle of the walk's `orderSlot`.
+ */
+function keepSourceOrders(
+  all: readonly LedgerTransaction[],
+  lists: Iterable<readonly LedgerTransaction[]>,
+): LedgerTransaction[] {
+  // A source's entries of one slot are adjacent in its list: each comes after the one before.
+  const later = new Map<LedgerTransaction, LedgerTransaction[]>()
+  const earlier = new Map<LedgerTransaction, number>()
+  for (const list of lists) {
+    for (let i = 1; i < list.length; i++) {
+      const [before, next] = [list[i - 1] as LedgerTransaction, list[i] as LedgerTransaction]
+      if (before.slot !== next.slot) continue
+      later.set(before, [...(later.get(before) ?? []), next])
+      earlier.set(next, (earlier.get(next) ?? 0) + 1)
+    }
+  }
+  const bytes = (tx: LedgerTransaction) => Buffer.from(bs58.decode(tx.signature))
+  const greater = (a: LedgerTransaction, b: LedgerTransaction) =>
+    Buffer.compare(bytes(a), bytes(b)) > 0
+  const out: LedgerTransaction[] = []
+  for (let start = 0; start < all.length; ) {
+    let end = start
+    while (all[end]?.slot === all[start]?.slot && end < all.length) end++
+    const waiting = new Set(all.slice(start, end))
+    while (waiting.size > 0) {
+      let pick: LedgerTransaction | undefined
+      for (const tx of waiting) {
+        const free = (earlier.get(tx) ?? 0) === 0
+        if (free && (pick === undefined || greater(tx, pick))) pick = tx
+      }
+      // Sources that disagree (a cycle) never occur here: every source lists in the node's order.
+      if (pick === undefined) throw new Error('findWalletHistory: sources disagree on a slot')
+      waiting.delete(pick)
+      out.push(pick)
+      for (const next of later.get(pick) ?? []) earlier.set(next, (earlier.get(next) ?? 1) - 1)
+    }
+    start = end
+  }
+  return out
+}
+
+/**
+ * Every address that holds or held a token account of the ledger, busiest first (the order of
+ * `state.addresses`); owners with no transaction of their own come last, in the order their
+ * first account was recorded.
+ */
+export function findWalletOwners(state: LedgerState): readonly string[] {
+  const owners = new Set<string>()
+  for (const changes of state.tokenAccounts?.values() ?? []) {
+    for (const change of changes) if (change.state !== null) owners.add(change.state.owner)
+  }
+  const ranked = state.addresses.filter((address) => owners.has(address))
+  const ranks = new Set(ranked)
+  return [...ranked, ...[...owners].filter((owner) => !ranks.has(owner))]
 }

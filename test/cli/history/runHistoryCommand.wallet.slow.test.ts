@@ -6,7 +6,7 @@ import { UsageError } from '../../../src/cli/command/process'
 import type { HistoryHost } from '../../../src/cli/command/types'
 import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { bySlot, payers, walletLedger } from '../../wallet/walletSetup'
+import { inOrder, payers, walletLedger } from '../../wallet/walletSetup'
 import { captureIo } from '../captureIo'
 
 const ledger = walletLedger('v1.18', 11, 900)
@@ -47,7 +47,7 @@ describe('confirmed-rpc history --wallet', () => {
     const entries = lines(stdout).map(
       (line) => JSON.parse(line) as { signature: string; slot: number; sources: string[] },
     )
-    expect(bySlot(entries)).toEqual(bySlot(ledger.walletEntries(owner)))
+    expect(inOrder(entries)).toEqual(inOrder(ledger.walletEntries(owner)))
   })
 
   it('adds a sources column to CSV, and resumes a limited export with exactly the rest', async () => {
@@ -100,7 +100,7 @@ describe('confirmed-rpc history --wallet', () => {
           sources: row.slice(row.lastIndexOf(',') + 1).split(' '),
         }
       })
-    expect(bySlot(got)).toEqual(bySlot(ledger.walletEntries(owner)))
+    expect(inOrder(got)).toEqual(inOrder(ledger.walletEntries(owner)))
   })
 
   it('refuses what does not apply to a wallet', async () => {
