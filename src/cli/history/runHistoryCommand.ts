@@ -11,6 +11,7 @@ import {
 } from './checkpointFile'
 import type { ProgressState } from './createProgress'
 import { createProgress } from './createProgress'
+import { createRetryNotices } from './createRetryNotices'
 import { readHistoryArgs } from './historyArgs'
 import {
   checkHistoryArgs,
@@ -23,6 +24,9 @@ import { checkOutDirectory, openOutputFile } from './outputFile'
 import type { DemoLedger } from './startDemoLedger'
 import { startDemoLedger } from './startDemoLedger'
 import type { HistoryQuery } from './types'
+
+// createHttpTransport's default `timeoutMs`, which an attempt runs into without --timeout.
+const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
  * The body of `confirmed-rpc history`. Everything the user can get wrong is checked first (the
@@ -119,13 +123,13 @@ type ExportContext = Readonly<{
 async function exportHistory(query: HistoryQuery, context: ExportContext): Promise<number> {
   const { parsed, io, host, resume, outName } = context
   const controller = new AbortController()
-  const walk = startWalk(query, context, controller.signal)
   const progress = createProgress(io, {
     tty: host.stderrIsTTY,
     columns: host.stderrColumns,
     quiet: parsed.quiet,
     now: host.now,
   })
+  const walk = startWalk(query, context, controller.signal, progress.note)
   const started = host.now()
   const firstEntries = resume?.entries ?? 0
   const tally: Tally = { entries: firstEntries, pages: resume?.pages ?? 0 }
@@ -190,12 +194,26 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   return EXIT_CODES.ok
 }
 
-/** The walk of an export: on the endpoints given (or the demo's), from the checkpoint if any. */
-function startWalk(query: HistoryQuery, context: ExportContext, signal: AbortSignal): HistoryWalk {
+/**
+ * The walk of an export: on the endpoints given (or the demo's), from the checkpoint if any;
+ * retries and failovers are told to `note` as they happen.
+ */
+function startWalk(
+  query: HistoryQuery,
+  context: ExportContext,
+  signal: AbortSignal,
+  note: (line: string) => void,
+): HistoryWalk {
   const { parsed, host, demo, resume } = context
   const client = createHistoryClient({
     urls: demo === undefined ? parsed.urls : [demo.url],
     requestsPerSecond: parsed.requestsPerSecond,
+    timeoutMs: parsed.timeoutMs,
+    onThrottle: createRetryNotices({
+      say: note,
+      now: host.now,
+      timeoutMs: parsed.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    }),
   })
   return openHistoryWalk(client, query, {
     pageSize: parsed.pageSize,

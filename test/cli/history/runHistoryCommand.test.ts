@@ -347,6 +347,7 @@ describe('confirmed-rpc history, in process', () => {
       '--order',
       '--commitment',
       '--requests-per-second',
+      '--timeout <ms>',
       '--resume',
       '-q, --quiet',
       '--demo',
@@ -354,7 +355,7 @@ describe('confirmed-rpc history, in process', () => {
     ]) {
       expect(io.out()).toContain(option)
     }
-    // One example per option (18 with --wallet).
-    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(18)
+    // One example per option (19 with --wallet and --timeout).
+    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(19)
   })
 })
