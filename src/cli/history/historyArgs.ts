@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Commitment, TransactionEncoding } from '../../schemas/common'
+import { checkUrlScheme } from '../command/checkUrlScheme'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { UsageError } from '../command/process'
 import type { CliOption } from '../command/types'
@@ -243,6 +244,10 @@ function readUrls(
   if (!demo && urls.length === 0) {
     throw new UsageError('no endpoint: pass --rpc <url> or set RPC_URL (or try --demo)')
   }
+  urls.forEach((url, index) => {
+    const which = given.length > 1 ? ` #${index + 1}` : ''
+    checkUrlScheme(url, given.length > 0 ? `--rpc${which}` : 'RPC_URL')
+  })
   return demo ? [] : urls
 }
 

@@ -62,8 +62,9 @@ export function openHistoryWalk(
   // A resumed export keeps the order its checkpoint was taken in.
   const order =
     resume === undefined ? query.order : ((resume as HistoryCheckpoint).order ?? 'newest')
+  // Any --parallel but 1 goes to rangeWalker, which checks it: 0 is refused as 65 is.
   const walker =
-    order === 'oldest' || (parallel !== undefined && parallel > 1)
+    order === 'oldest' || (parallel !== undefined && parallel !== 1)
       ? rangeWalker({ parallel, order })
       : undefined
   const options = { ...position, pageSize, walker, signal }

@@ -20,7 +20,7 @@ import {
   openHistoryWalk,
 } from './openHistoryWalk'
 import type { OutputFile } from './outputFile'
-import { checkOutDirectory, openOutputFile } from './outputFile'
+import { checkOutFile, openOutputFile } from './outputFile'
 import type { DemoLedger } from './startDemoLedger'
 import { startDemoLedger } from './startDemoLedger'
 import type { HistoryQuery } from './types'
@@ -34,8 +34,9 @@ const DEFAULT_TIMEOUT_MS = 30_000
  * Then the walk runs batch by batch; with `--out`, each batch is appended to the output and
  * flushed (fsync) before the checkpoint file that vouches for it replaces the previous one
  * (atomically), so `--resume` after any crash continues exactly after the last durable batch.
- * Resolves to 0 (done), 130 (Ctrl-C, checkpoint written); a failure of the walk is thrown
- * (exit 1) after the checkpoint of what was written.
+ * Resolves to 0 (done, or the reader of stdout left), 130 (Ctrl-C, checkpoint written), 141
+ * (the reader of stderr left, checkpoint written); a failure of the walk is thrown (exit 1) after
+ * the checkpoint of what was written.
  */
 export async function runHistoryCommand(
   args: readonly string[],
@@ -44,7 +45,7 @@ export async function runHistoryCommand(
 ): Promise<number> {
   const parsed = readHistoryArgs(args, host.env, io.cwd)
   const out = parsed.out
-  if (out !== undefined) checkOutDirectory(out, parsed.outAsGiven ?? out)
+  if (out !== undefined) checkOutFile(out, parsed.outAsGiven ?? out)
   const checkpointFile = out === undefined ? undefined : checkpointPath(out)
   const saved = checkpointFile === undefined ? undefined : readCheckpointFile(checkpointFile)
   // Messages name the files as the user gave them.
@@ -147,6 +148,7 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   const { file, save } = openOutput(query, walk, tally, context)
 
   let readerGone = false
+  let stderrGone = false
   const stopListening = host.onInterrupt(() => controller.abort())
   try {
     for await (const batch of walk.batches()) {
@@ -165,6 +167,12 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
         save()
       }
       progress.update(state())
+      // The reader of the progress left (`2>&1 | head`): stop as a killed pipeline would,
+      // after the page on disk and its checkpoint.
+      if (io.stderrClosed?.()) {
+        stderrGone = true
+        break
+      }
     }
   } catch (error) {
     save()
@@ -180,6 +188,8 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   }
   save()
   file?.close()
+  // Nobody reads stderr any more: nothing to say, and the exit code says it.
+  if (stderrGone) return EXIT_CODES.pipeClosed
   const target = parsed.out === undefined ? 'stdout' : outName
   if (controller.signal.aborted) {
     const how = file === undefined ? '' : `; run the same command with --resume to continue`
