@@ -36,6 +36,7 @@ describe('createHttpTransport', () => {
       if (status === undefined)
         return { jsonrpc: '2.0', id: (body as { id: number }).id, result: 7 }
       res.writeHead(status, status === 503 ? { 'retry-after': '2' } : {}).end('busy')
+      return undefined
     })
     const { internals, delays } = fakeInternals()
     const events: ThrottleEvent[] = []
