@@ -145,35 +145,14 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     }
   }
 
-  const { file, save } = openOutput(query, walk, tally, context)
-
-  let readerGone = false
-  let stderrGone = false
+  const output = openOutput(query, walk, tally, context)
+  const { file, save } = output
+  let ending: Ending
   const stopListening = host.onInterrupt(() => controller.abort())
   try {
-    for await (const batch of walk.batches()) {
-      const text = formatEntries(query, batch)
-      tally.entries += batch.length
-      tally.pages += 1
-      if (file === undefined) {
-        io.stdout(text)
-        // The reader left (`| head`): what follows would be fetched for nobody.
-        if (io.stdoutClosed?.()) {
-          readerGone = true
-          break
-        }
-      } else {
-        file.append(text)
-        save()
-      }
-      progress.update(state())
-      // The reader of the progress left (`2>&1 | head`): stop as a killed pipeline would,
-      // after the page on disk and its checkpoint.
-      if (io.stderrClosed?.()) {
-        stderrGone = true
-        break
-      }
-    }
+    ending = await writeBatches(query, walk, { ...output, io, tally }, () =>
+      progress.update(state()),
+    )
   } catch (error) {
     save()
     file?.close()
@@ -189,7 +168,7 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   save()
   file?.close()
   // Nobody reads stderr any more: nothing to say, and the exit code says it.
-  if (stderrGone) return EXIT_CODES.pipeClosed
+  if (ending === 'stderr closed') return EXIT_CODES.pipeClosed
   const target = parsed.out === undefined ? 'stdout' : outName
   if (controller.signal.aborted) {
     const how = file === undefined ? '' : `; run the same command with --resume to continue`
@@ -199,9 +178,41 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     )
     return EXIT_CODES.interrupted
   }
-  const done = readerGone ? 'stdout closed' : 'done'
-  progress.finish(state(), `${done}: ${tally.entries.toLocaleString('en')} entries in ${target}`)
+  progress.finish(state(), `${ending}: ${tally.entries.toLocaleString('en')} entries in ${target}`)
   return EXIT_CODES.ok
+}
+
+/** Why an export's batches stopped: the walk ended (or was aborted), or a reader left. */
+type Ending = 'done' | 'stdout closed' | 'stderr closed'
+
+/**
+ * Writes the walk's batches to the output (the file, each batch followed by its checkpoint, or
+ * stdout), counting them in `tally`, and calls `written` after each. Stops early when a reader
+ * leaves: of stdout (`| head`), since what follows would be fetched for nobody; of stderr
+ * (`2>&1 | head`), as a process a closed pipe kills would, after the batch on disk and its
+ * checkpoint.
+ */
+async function writeBatches(
+  query: HistoryQuery,
+  walk: HistoryWalk,
+  output: ExportOutput & Readonly<{ io: CliIo; tally: Tally }>,
+  written: () => void,
+): Promise<Ending> {
+  const { file, save, io, tally } = output
+  for await (const batch of walk.batches()) {
+    const text = formatEntries(query, batch)
+    tally.entries += batch.length
+    tally.pages += 1
+    if (file === undefined) io.stdout(text)
+    else {
+      file.append(text)
+      save()
+    }
+    written()
+    if (file === undefined && io.stdoutClosed?.()) return 'stdout closed'
+    if (io.stderrClosed?.()) return 'stderr closed'
+  }
+  return 'done'
 }
 
 /**
