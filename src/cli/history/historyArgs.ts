@@ -116,7 +116,7 @@ export const HISTORY_OPTIONS = {
   quiet: {
     type: 'boolean',
     short: 'q',
-    description: 'no progress on stderr (errors are still printed)',
+    description: 'no progress and no retry lines on stderr (errors are still printed)',
     example: `confirmed-rpc history --quiet --out vote.jsonl ${ADDRESS}`,
   },
   demo: {
