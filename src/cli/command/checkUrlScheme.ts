@@ -13,12 +13,6 @@ const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:\d+)?([/?#
  * with a `UsageError` that shows the URL to write: `http://` for a loopback host, `https://`
  * otherwise, redacted like every URL in a message. `flag` names where the URL came from
  * (`--rpc`, `--rpc #2`, `RPC_URL`). A URL with a scheme is left to the transport's own check.
- *
- * @example
- * ```ts
- * checkUrlScheme('http://localhost:8899', '--rpc') // fine
- * checkUrlScheme('localhost:8899', '--rpc') // UsageError: ... write http://localhost:8899/ ...
- * ```
  */
 export function checkUrlScheme(url: string, flag: string): void {
   const given = url.trim()
