@@ -1,3 +1,4 @@
+import { EXIT_CODES_HELP } from './command/process'
 import type { CliCommand, CliOption } from './command/types'
 
 /** The `confirmed-rpc --help` screen: the commands, the program's own options, exit codes. */
@@ -37,7 +38,7 @@ export function formatMainHelp(commands: readonly CliCommand[], version: string)
     options,
     '',
     "Run 'confirmed-rpc <command> --help' for a command's options and examples.",
-    'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures.',
+    EXIT_CODES_HELP,
     '',
   ].join('\n')
 }
@@ -71,7 +72,7 @@ export function formatCommandHelp(command: CliCommand): string {
     'Examples:',
     examples,
     '',
-    'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures.',
+    EXIT_CODES_HELP,
     '',
   ].join('\n')
 }

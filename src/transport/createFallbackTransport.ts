@@ -320,7 +320,7 @@ function callWithFallback(
       router.record(endpoint, true, startedAt)
       throw error
     }
-    const { retryAfterMs } = error.context as { retryAfterMs?: number | undefined }
+    const { retryAfterMs, status } = error.context as { retryAfterMs?: number; status?: number }
     const cooldownMs = router.fail(endpoint, startedAt, retryAfterMs)
     notify(onThrottle, {
       kind: 'cooldown',
@@ -328,6 +328,7 @@ function callWithFallback(
       endpoint: endpoint.name,
       cooldownMs,
       errorCode: error.code,
+      ...(status !== undefined && { status }),
     })
     failures.set(endpoint, error)
     if (attempts >= settings.maxAttempts) {

@@ -109,8 +109,9 @@ export type HttpTransportOptions = Readonly<{
    */
   budget?: RequestBudget | undefined
   /**
-   * Called when a call waits for the `budget` (`kind: 'budget'`, with the wait in ms). A
-   * throwing hook is ignored.
+   * Called when a call waits for the `budget` (`kind: 'budget'`, with the wait in ms), and when
+   * a failed attempt is retried (`kind: 'retry'`: why, attempt k of n, and the wait before the
+   * next one). A throwing hook is ignored.
    * @default undefined
    */
   onThrottle?: ((event: ThrottleEvent) => void) | undefined

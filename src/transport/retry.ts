@@ -131,12 +131,12 @@ export function withRetry<T>(
         ? config.retry.shouldRetry?.({ error, attempt })
         : false
     if (!(typeof verdict === 'boolean' ? verdict : isRetryableError(error))) throw error
+    // Only HTTP_ERROR and RPC_ERROR contexts have the field.
+    const { retryAfterMs } = error.context as { retryAfterMs?: number }
+    const waitMs = retryDelay(config, attempt, retryAfterMs)
+    tellRetry(config, call, error, attempt, waitMs)
     try {
-      await config.internals.sleep(
-        // Only HTTP_ERROR and RPC_ERROR contexts have the field.
-        retryDelay(config, attempt, (error.context as { retryAfterMs?: number }).retryAfterMs),
-        call.signal,
-      )
+      await config.internals.sleep(waitMs, call.signal)
     } catch (reason) {
       // Only an abort ends a sleep early, and it rejects with the signal's reason.
       throw abortedError(reason, call.context)
@@ -144,6 +144,35 @@ export function withRetry<T>(
     return attempt + 1
   }
   return retryLoop(recover, run, after)
+}
+
+/**
+ * Tells `onThrottle` that a call waits `waitMs` before its next attempt. What the hook throws is
+ * dropped, as for every hook (the `notify` of createHttpTransport.ts, which imports this file).
+ */
+function tellRetry(
+  config: HttpTransportConfig,
+  call: RetriedCall,
+  error: ConfirmedRpcError,
+  attempt: number,
+  waitMs: number,
+): void {
+  if (config.onThrottle === undefined) return
+  const { status } = error.context as { status?: number }
+  try {
+    config.onThrottle({
+      kind: 'retry',
+      method: call.context.method ?? 'batch',
+      endpoint: config.endpoint,
+      errorCode: error.code,
+      ...(status !== undefined && { status }),
+      attempt,
+      attempts: config.retry.attempts,
+      waitMs,
+    })
+  } catch {
+    // A hook never breaks a call.
+  }
 }
 
 /**

@@ -160,6 +160,8 @@ export type HttpResponseEvent = HttpRequestEvent &
 /**
  * Given to `onThrottle` when a call is held back on the client side rather than sent:
  * - `'budget'`: the call waits `waitMs` for the HTTP transport's `requestsPerSecond` budget;
+ * - `'retry'`: an attempt of the HTTP transport failed in a way its `retry` policy retries, and
+ *   the call waits `waitMs` (the server's `Retry-After`, or the backoff) before its next attempt;
  * - `'cooldown'`: a fallback transport stops sending to `endpoint` for `cooldownMs` after a
  *   failure (the server's `Retry-After`, or a backoff growing with the endpoint's failures in a
  *   row), and sends to the others meanwhile;
@@ -179,6 +181,23 @@ export type ThrottleEvent =
       waitMs: number
     }>
   | Readonly<{
+      kind: 'retry'
+      /** JSON-RPC method of the call (`batch` for a batch of calls). */
+      method: string
+      /** The endpoint with secrets replaced by `***`. */
+      endpoint: string
+      /** Code of the attempt's error, e.g. `TIMEOUT`, `HTTP_ERROR`, `NETWORK_ERROR`. */
+      errorCode: string
+      /** The HTTP status, when the attempt failed with one. */
+      status?: number | undefined
+      /** Number of the attempt that failed, from 1. */
+      attempt: number
+      /** Attempts the `retry` policy gives a call in all. */
+      attempts: number
+      /** How long the call waits before its next attempt, in milliseconds. */
+      waitMs: number
+    }>
+  | Readonly<{
       kind: 'cooldown'
       /** JSON-RPC method of the call that failed there. */
       method: string
@@ -188,6 +207,8 @@ export type ThrottleEvent =
       cooldownMs: number
       /** Code of the error that caused it, e.g. `HTTP_ERROR`, `NETWORK_ERROR`. */
       errorCode: string
+      /** The HTTP status, when the failure had one. */
+      status?: number | undefined
     }>
   | Readonly<{
       kind: 'wait'

@@ -21,7 +21,8 @@ describe('the help screens', () => {
     expect(stdout).toMatch(/-h, --help .*\n +example: confirmed-rpc --help\n/)
     expect(stdout).toMatch(/-v, --version .*\n +example: confirmed-rpc --version\n/)
     expect(stdout).toContain(
-      'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures.',
+      'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures,\n' +
+        '130 interrupted by Ctrl-C, 141 the reader of stderr left (both after recording what was done).\n',
     )
     expect((await run(['-h'])).stdout).toBe(stdout)
     expect((await run(['help'])).stdout).toBe(stdout)
@@ -38,6 +39,10 @@ describe('the help screens', () => {
       ['worker', '--help'],
     ]) {
       const { stdout } = await run(args)
+      // Every screen ends with every exit code the program uses.
+      expect(stdout).toMatch(
+        /\nExit codes: 0 done, .* 1 other failures,\n130 interrupted .*, 141 .*\n$/,
+      )
       const wide = stdout.split('\n').filter((line) => line.length > 100)
       expect({ args, wide }).toEqual({ args, wide: [] })
       expect(stdout.split('\n').length).toBeGreaterThan(10)

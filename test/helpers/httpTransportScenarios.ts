@@ -539,6 +539,16 @@ export function describeHttpTransportScenarios(
         // The backoff (250 ms), then the rest of the second the first attempt took.
         expect(fake.delays).toEqual([250, 1000])
         expect(events).toEqual([
+          {
+            kind: 'retry',
+            method: 'getSlot',
+            endpoint: `${flaky.url}/`,
+            errorCode: 'HTTP_ERROR',
+            status: 503,
+            attempt: 1,
+            attempts: 4,
+            waitMs: 250,
+          },
           { kind: 'budget', method: 'getSlot', endpoint: `${flaky.url}/`, waitMs: 1000 },
         ])
 

@@ -165,6 +165,7 @@ describe('createFallbackTransport', () => {
         endpoint: 'https://a.example/',
         cooldownMs: 187,
         errorCode: 'HTTP_ERROR',
+        status: 503,
       },
     ])
     expect(await transport(SLOT)).toBe('b')

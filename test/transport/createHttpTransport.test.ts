@@ -1,7 +1,8 @@
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { createHttpTransport, serializeEnvelope } from '../../src/transport/createHttpTransport'
-import type { Batching } from '../../src/transport/types'
+import type { Batching, ThrottleEvent } from '../../src/transport/types'
+import { fakeInternals } from '../helpers/fakeInternals'
 import { loopbackBackends } from '../helpers/httpBackends'
 import { describeHttpTransportScenarios, failure } from '../helpers/httpTransportScenarios'
 import { startJsonRpcServer } from '../helpers/startJsonRpcServer'
@@ -26,6 +27,47 @@ describe('createHttpTransport', () => {
     // node-fetch puts the full URL in its message; the cause is rewritten without the key.
     expect(inspect(error, { depth: 10 })).not.toContain('sk_live_refused_123456')
     expect(String((error.cause as Error).message)).toContain('api-key=***')
+  })
+
+  it("tells onThrottle of each retry: why, attempt k of n and the wait (the server's Retry-After, else the backoff)", async () => {
+    const statuses = [503, 500]
+    const server = await startJsonRpcServer((body, _req, res) => {
+      const status = statuses.shift()
+      if (status === undefined)
+        return { jsonrpc: '2.0', id: (body as { id: number }).id, result: 7 }
+      res.writeHead(status, status === 503 ? { 'retry-after': '2' } : {}).end('busy')
+      return undefined
+    })
+    const { internals, delays } = fakeInternals()
+    const events: ThrottleEvent[] = []
+    const transport = createHttpTransport(
+      {
+        url: `${server.url}/?api-key=SECRET`,
+        onThrottle: (event) => {
+          events.push(event)
+          throw new Error('a throwing hook is ignored')
+        },
+      },
+      internals,
+    )
+    try {
+      expect(await transport({ method: 'getSlot', params: [] })).toBe(7)
+      const endpoint = `${server.url}/?api-key=***`
+      const retry = { kind: 'retry', method: 'getSlot', endpoint, errorCode: 'HTTP_ERROR' }
+      expect(events).toEqual([
+        { ...retry, status: 503, attempt: 1, attempts: 4, waitMs: 2_000 },
+        // Full jitter over the second bound (500 ms), with random() = 0.5.
+        { ...retry, status: 500, attempt: 2, attempts: 4, waitMs: 250 },
+      ])
+      expect(delays).toEqual([2_000, 250])
+      // One attempt per call: nothing is retried, nothing told.
+      statuses.push(503)
+      events.length = 0
+      await failure(transport({ method: 'getSlot', params: [] }, { retry: false }))
+      expect(events).toEqual([])
+    } finally {
+      await server.close()
+    }
   })
 
   it('rejects invalid options before any request, without echoing the URL', () => {

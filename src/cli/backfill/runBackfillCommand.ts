@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import bs58 from 'bs58'
-import { describeConnection } from '../../bullmq/openRedis'
+import { redactUrl } from '../../transport/redact'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
@@ -45,7 +45,7 @@ export async function runBackfillCommand(
     const { added, existing, retried } = await queue.enqueue(addresses, walk)
     const counts = await queue.counts()
     io.stderr(
-      `queued ${added.toLocaleString('en')} addresses on ${name} at ${describeConnection(redis)}` +
+      `queued ${added.toLocaleString('en')} addresses on ${name} at ${redactUrl(redis)}` +
         ` (${existing.toLocaleString('en')} already there, ${retried.toLocaleString('en')} failed ones again);` +
         ` now ${counts.waiting} waiting, ${counts.active} running, ${counts.completed} done, ${counts.failed} failed\n`,
     )

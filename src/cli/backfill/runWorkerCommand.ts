@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import type { BackfillEvent } from '../../bullmq/types'
 import { toHttpUrl } from '../../transport/createHttpTransport'
+import { checkUrlScheme } from '../command/checkUrlScheme'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import { readBackfillValues, WORKER_OPTIONS } from './backfillOptions'
 import { loadBackfillEntry, openOrExplain } from './loadBackfillEntry'
+import { checkOutDirectory, makeOutDirectory } from './outDirectory'
 
 const EMPTY_POLL_MS = 500
 
@@ -49,7 +50,7 @@ export async function runWorkerCommand(
   let worker: Awaited<ReturnType<typeof entry.startBackfillWorker>> | undefined
   let poll: ReturnType<typeof setInterval> | undefined
   try {
-    mkdirSync(directory, { recursive: true })
+    makeOutDirectory(directory, flags.shownDirectory)
     worker = await openOrExplain(redis, () =>
       entry.startBackfillWorker({
         connection: redis,
@@ -115,6 +116,8 @@ type WorkerArgs = Readonly<{
   rpc: string
   /** `--out`, resolved against the working directory. */
   directory: string
+  /** `--out` as messages name it: relative to the working directory when inside it. */
+  shownDirectory: string
   requestsPerSecond: number | undefined
   concurrency: number
   /** `--takeover-after`, in milliseconds. */
@@ -139,6 +142,7 @@ function readWorkerArgs(
   if (rpc === undefined || rpc === '') {
     throw new UsageError('no endpoint: pass --rpc <url> or set RPC_URL')
   }
+  checkUrlScheme(rpc, read.text('rpc') === undefined ? 'RPC_URL' : '--rpc')
   if (toHttpUrl(rpc) === undefined) throw new UsageError('--rpc: expected an http(s) URL')
   const out = read.text('out')
   if (out === undefined || out === '') throw new UsageError('--out: name the output directory')
@@ -147,53 +151,21 @@ function readWorkerArgs(
   const takeoverMs = Math.round((read.positive('takeover-after') ?? 30) * 1_000)
   const directory = resolve(cwd, out)
   const inside = relative(cwd, directory)
-  checkOutDirectory(directory, inside === '' || inside.startsWith('..') ? directory : inside)
+  const shownDirectory = inside === '' || inside.startsWith('..') ? directory : inside
+  checkOutDirectory(directory, shownDirectory)
 
   return {
     redis,
     name,
     rpc,
     directory,
+    shownDirectory,
     requestsPerSecond,
     concurrency,
     takeoverMs,
     budgetKey: read.text('budget-key'),
     quiet: read.flag('quiet'),
     exitWhenEmpty: read.flag('exit-when-empty'),
-  }
-}
-
-/**
- * Checks that `--out` names a directory this process can write to, or one it can create (its
- * nearest existing ancestor writable), without creating anything: a `UsageError` otherwise.
- */
-function checkOutDirectory(path: string, shown: string): void {
-  let current = path
-  for (;;) {
-    let isDirectory: boolean | undefined
-    try {
-      isDirectory = statSync(current).isDirectory()
-    } catch (error) {
-      const code = (error as { code?: unknown }).code
-      if (code !== 'ENOENT' && code !== 'ENOTDIR')
-        throw new UsageError(`--out: cannot use ${shown} (${String(code)})`)
-    }
-    if (isDirectory === false) {
-      throw new UsageError(
-        `--out: ${current === path ? shown : current} is a file, not a directory`,
-      )
-    }
-    if (isDirectory === true) {
-      try {
-        accessSync(current, constants.W_OK | constants.X_OK)
-      } catch {
-        throw new UsageError(`--out: cannot write in ${current === path ? shown : current}`)
-      }
-      return
-    }
-    const parent = dirname(current)
-    if (parent === current) throw new UsageError(`--out: cannot use ${shown}`)
-    current = parent
   }
 }
 

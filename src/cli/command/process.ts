@@ -3,9 +3,22 @@ import type { HistoryHost } from './types'
 /**
  * The program's exit codes, one table so that commands and docs agree: 0 done, 2 the user's
  * invocation or input is wrong (nothing written), 1 anything else failed, 130 (128 + SIGINT)
- * stopped by Ctrl-C after what was done is recorded (`history`'s checkpoint, `worker`'s jobs).
+ * stopped by Ctrl-C after what was done is recorded (`history`'s checkpoint, `worker`'s jobs),
+ * 141 (128 + SIGPIPE, as a shell reports a writer killed by a closed pipe) `history` stopped
+ * because the reader of its stderr left, after writing its checkpoint.
  */
-export const EXIT_CODES = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const
+export const EXIT_CODES = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  interrupted: 130,
+  pipeClosed: 141,
+} as const
+
+/** The footer of every help screen: each of {@link EXIT_CODES}, on two lines. */
+export const EXIT_CODES_HELP =
+  'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures,\n' +
+  '130 interrupted by Ctrl-C, 141 the reader of stderr left (both after recording what was done).'
 
 /**
  * A bad invocation or input the user can fix: an unknown option, a missing path, a missing

@@ -38,6 +38,12 @@ export type CliIo = Readonly<{
   stdoutClosed?: (() => boolean) | undefined
   /** Reports, notices and errors. */
   stderr: (text: string) => void
+  /**
+   * Whether the reader of stderr has gone (`history ... 2>&1 | head` after head exits): a
+   * command that reports as it goes then stops, as a process killed by the closed pipe would.
+   * @default () => false
+   */
+  stderrClosed?: (() => boolean) | undefined
   /** The directory relative paths are read from and reported against. */
   cwd: string
 }>

@@ -25,6 +25,8 @@ type Progress = Readonly<{
   update(state: ProgressState): void
   /** The export ended: the last state, then `message` on a line of its own. */
   finish(state: ProgressState, message: string): void
+  /** A line of its own between progress lines (a retry, a failover); a redrawn line is cleared. */
+  note(line: string): void
 }>
 
 /**
@@ -75,6 +77,17 @@ export function createProgress(
       // logs its line once).
       else if (state.pages === lastLogPages && lastLine !== '') io.stderr(`${PREFIX}${message}\n`)
       else io.stderr(`${line}\n${PREFIX}${message}\n`)
+    },
+    note: (line) => {
+      if (quiet) return
+      if (!tty) {
+        io.stderr(`${PREFIX}${line}\n`)
+        return
+      }
+      io.stderr(`${drawn ? '\r\x1b[2K' : ''}${PREFIX}${line}\n`)
+      // The progress line is drawn again below the note, at the next update.
+      drawn = false
+      lastDraw = Number.NEGATIVE_INFINITY
     },
   }
 }

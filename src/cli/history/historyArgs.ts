@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Commitment, TransactionEncoding } from '../../schemas/common'
+import { checkUrlScheme } from '../command/checkUrlScheme'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { UsageError } from '../command/process'
 import type { CliOption } from '../command/types'
@@ -99,6 +100,13 @@ export const HISTORY_OPTIONS = {
     description: 'client-side request budget per endpoint (default: none)',
     example: `confirmed-rpc history --requests-per-second 10 ${ADDRESS}`,
   },
+  timeout: {
+    type: 'string',
+    valueName: 'ms',
+    description:
+      'time limit of each request attempt, in milliseconds (default 30000); an attempt that runs out is retried',
+    example: `confirmed-rpc history --timeout 5000 ${ADDRESS}`,
+  },
   resume: {
     type: 'boolean',
     description:
@@ -108,7 +116,7 @@ export const HISTORY_OPTIONS = {
   quiet: {
     type: 'boolean',
     short: 'q',
-    description: 'no progress on stderr (errors are still printed)',
+    description: 'no progress and no retry lines on stderr (errors are still printed)',
     example: `confirmed-rpc history --quiet --out vote.jsonl ${ADDRESS}`,
   },
   demo: {
@@ -191,6 +199,7 @@ export function readHistoryArgs(
     pageSize: readInteger('page-size', text('page-size')),
     parallel: readInteger('parallel', text('parallel')),
     requestsPerSecond: readNumber('requests-per-second', text('requests-per-second')),
+    timeoutMs: readTimeout(text('timeout')),
     resume,
     quiet: flag('quiet'),
     demo,
@@ -235,6 +244,10 @@ function readUrls(
   if (!demo && urls.length === 0) {
     throw new UsageError('no endpoint: pass --rpc <url> or set RPC_URL (or try --demo)')
   }
+  urls.forEach((url, index) => {
+    const which = given.length > 1 ? ` #${index + 1}` : ''
+    checkUrlScheme(url, given.length > 0 ? `--rpc${which}` : 'RPC_URL')
+  })
   return demo ? [] : urls
 }
 
@@ -244,6 +257,21 @@ function readInteger(name: string, value: string | undefined): number | undefine
   if (!/^\d+$/.test(value))
     throw new UsageError(`--${name}: expected a whole number, got '${value}'`)
   return Number(value)
+}
+
+// The longest delay a timer of Node or a browser keeps: a longer one fires at once.
+const MAX_TIMEOUT_MS = 2_147_483_647
+
+/** `--timeout`: whole milliseconds a timer can count, from 1 to {@link MAX_TIMEOUT_MS}. */
+function readTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const ms = /^\d+$/.test(value) ? Number(value) : 0
+  if (ms < 1 || ms > MAX_TIMEOUT_MS) {
+    throw new UsageError(
+      `--timeout: expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got '${value}'`,
+    )
+  }
+  return ms
 }
 
 /** A number above 0 (`--requests-per-second 0.5`). */

@@ -6,7 +6,7 @@ import { createFallbackTransport } from '../../transport/createFallbackTransport
 import { createHttpTransport } from '../../transport/createHttpTransport'
 import { createRequestBudget } from '../../transport/createRequestBudget'
 import { redactUrl } from '../../transport/redact'
-import type { RpcTransport } from '../../transport/types'
+import type { RpcTransport, ThrottleEvent } from '../../transport/types'
 import type { WalletCheckpoint } from '../../wallet/types'
 import { walletHistory } from '../../wallet/walletHistory'
 import { UsageError } from '../command/process'
@@ -62,8 +62,9 @@ export function openHistoryWalk(
   // A resumed export keeps the order its checkpoint was taken in.
   const order =
     resume === undefined ? query.order : ((resume as HistoryCheckpoint).order ?? 'newest')
+  // Any --parallel but 1 goes to rangeWalker, which checks it: 0 is refused as 65 is.
   const walker =
-    order === 'oldest' || (parallel !== undefined && parallel > 1)
+    order === 'oldest' || (parallel !== undefined && parallel !== 1)
       ? rangeWalker({ parallel, order })
       : undefined
   const options = { ...position, pageSize, walker, signal }
@@ -147,6 +148,10 @@ type HistoryEndpoints = Readonly<{
   urls: readonly string[]
   /** `--requests-per-second`: a budget per endpoint (each has its own provider limit). */
   requestsPerSecond: number | undefined
+  /** `--timeout`: each attempt's time limit, in ms (the transport's default when absent). */
+  timeoutMs?: number | undefined
+  /** Told of retries, failovers and waits (`createRetryNotices`). */
+  onThrottle?: ((event: ThrottleEvent) => void) | undefined
 }>
 
 /**
@@ -156,15 +161,18 @@ type HistoryEndpoints = Readonly<{
  * flags. Deprecation notices are off: the command calls no deprecated method.
  */
 export function createHistoryClient(endpoints: HistoryEndpoints): Client<'bigint'> {
-  const { urls, requestsPerSecond } = endpoints
+  const { urls, requestsPerSecond, timeoutMs, onThrottle } = endpoints
   const transports: RpcTransport[] = urls.map((url) =>
     createHttpTransport({
       url,
+      timeoutMs,
+      onThrottle,
       budget:
         requestsPerSecond === undefined ? undefined : createRequestBudget({ requestsPerSecond }),
     }),
   )
-  const transport = transports.length === 1 ? transports[0] : createFallbackTransport(transports)
+  const transport =
+    transports.length === 1 ? transports[0] : createFallbackTransport(transports, { onThrottle })
   return createClient({
     transport: transport as RpcTransport,
     u64: 'bigint',

@@ -11,6 +11,7 @@ import {
 } from './checkpointFile'
 import type { ProgressState } from './createProgress'
 import { createProgress } from './createProgress'
+import { createRetryNotices } from './createRetryNotices'
 import { readHistoryArgs } from './historyArgs'
 import {
   checkHistoryArgs,
@@ -19,10 +20,13 @@ import {
   openHistoryWalk,
 } from './openHistoryWalk'
 import type { OutputFile } from './outputFile'
-import { checkOutDirectory, openOutputFile } from './outputFile'
+import { checkOutFile, openOutputFile } from './outputFile'
 import type { DemoLedger } from './startDemoLedger'
 import { startDemoLedger } from './startDemoLedger'
 import type { HistoryQuery } from './types'
+
+// createHttpTransport's default `timeoutMs`, which an attempt runs into without --timeout.
+const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
  * The body of `confirmed-rpc history`. Everything the user can get wrong is checked first (the
@@ -30,8 +34,9 @@ import type { HistoryQuery } from './types'
  * Then the walk runs batch by batch; with `--out`, each batch is appended to the output and
  * flushed (fsync) before the checkpoint file that vouches for it replaces the previous one
  * (atomically), so `--resume` after any crash continues exactly after the last durable batch.
- * Resolves to 0 (done), 130 (Ctrl-C, checkpoint written); a failure of the walk is thrown
- * (exit 1) after the checkpoint of what was written.
+ * Resolves to 0 (done, or the reader of stdout left), 130 (Ctrl-C, checkpoint written), 141
+ * (the reader of stderr left, checkpoint written); a failure of the walk is thrown (exit 1) after
+ * the checkpoint of what was written.
  */
 export async function runHistoryCommand(
   args: readonly string[],
@@ -40,7 +45,7 @@ export async function runHistoryCommand(
 ): Promise<number> {
   const parsed = readHistoryArgs(args, host.env, io.cwd)
   const out = parsed.out
-  if (out !== undefined) checkOutDirectory(out, parsed.outAsGiven ?? out)
+  if (out !== undefined) checkOutFile(out, parsed.outAsGiven ?? out)
   const checkpointFile = out === undefined ? undefined : checkpointPath(out)
   const saved = checkpointFile === undefined ? undefined : readCheckpointFile(checkpointFile)
   // Messages name the files as the user gave them.
@@ -119,13 +124,13 @@ type ExportContext = Readonly<{
 async function exportHistory(query: HistoryQuery, context: ExportContext): Promise<number> {
   const { parsed, io, host, resume, outName } = context
   const controller = new AbortController()
-  const walk = startWalk(query, context, controller.signal)
   const progress = createProgress(io, {
     tty: host.stderrIsTTY,
     columns: host.stderrColumns,
     quiet: parsed.quiet,
     now: host.now,
   })
+  const walk = startWalk(query, context, controller.signal, progress.note)
   const started = host.now()
   const firstEntries = resume?.entries ?? 0
   const tally: Tally = { entries: firstEntries, pages: resume?.pages ?? 0 }
@@ -140,28 +145,14 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     }
   }
 
-  const { file, save } = openOutput(query, walk, tally, context)
-
-  let readerGone = false
+  const output = openOutput(query, walk, tally, context)
+  const { file, save } = output
+  let ending: Ending
   const stopListening = host.onInterrupt(() => controller.abort())
   try {
-    for await (const batch of walk.batches()) {
-      const text = formatEntries(query, batch)
-      tally.entries += batch.length
-      tally.pages += 1
-      if (file === undefined) {
-        io.stdout(text)
-        // The reader left (`| head`): what follows would be fetched for nobody.
-        if (io.stdoutClosed?.()) {
-          readerGone = true
-          break
-        }
-      } else {
-        file.append(text)
-        save()
-      }
-      progress.update(state())
-    }
+    ending = await writeBatches(query, walk, { ...output, io, tally }, () =>
+      progress.update(state()),
+    )
   } catch (error) {
     save()
     file?.close()
@@ -176,6 +167,8 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
   }
   save()
   file?.close()
+  // Nobody reads stderr any more: nothing to say, and the exit code says it.
+  if (ending === 'stderr closed') return EXIT_CODES.pipeClosed
   const target = parsed.out === undefined ? 'stdout' : outName
   if (controller.signal.aborted) {
     const how = file === undefined ? '' : `; run the same command with --resume to continue`
@@ -185,17 +178,63 @@ async function exportHistory(query: HistoryQuery, context: ExportContext): Promi
     )
     return EXIT_CODES.interrupted
   }
-  const done = readerGone ? 'stdout closed' : 'done'
-  progress.finish(state(), `${done}: ${tally.entries.toLocaleString('en')} entries in ${target}`)
+  progress.finish(state(), `${ending}: ${tally.entries.toLocaleString('en')} entries in ${target}`)
   return EXIT_CODES.ok
 }
 
-/** The walk of an export: on the endpoints given (or the demo's), from the checkpoint if any. */
-function startWalk(query: HistoryQuery, context: ExportContext, signal: AbortSignal): HistoryWalk {
+/** Why an export's batches stopped: the walk ended (or was aborted), or a reader left. */
+type Ending = 'done' | 'stdout closed' | 'stderr closed'
+
+/**
+ * Writes the walk's batches to the output (the file, each batch followed by its checkpoint, or
+ * stdout), counting them in `tally`, and calls `written` after each. Stops early when a reader
+ * leaves: of stdout (`| head`), since what follows would be fetched for nobody; of stderr
+ * (`2>&1 | head`), as a process a closed pipe kills would, after the batch on disk and its
+ * checkpoint.
+ */
+async function writeBatches(
+  query: HistoryQuery,
+  walk: HistoryWalk,
+  output: ExportOutput & Readonly<{ io: CliIo; tally: Tally }>,
+  written: () => void,
+): Promise<Ending> {
+  const { file, save, io, tally } = output
+  for await (const batch of walk.batches()) {
+    const text = formatEntries(query, batch)
+    tally.entries += batch.length
+    tally.pages += 1
+    if (file === undefined) io.stdout(text)
+    else {
+      file.append(text)
+      save()
+    }
+    written()
+    if (file === undefined && io.stdoutClosed?.()) return 'stdout closed'
+    if (io.stderrClosed?.()) return 'stderr closed'
+  }
+  return 'done'
+}
+
+/**
+ * The walk of an export: on the endpoints given (or the demo's), from the checkpoint if any;
+ * retries and failovers are told to `note` as they happen.
+ */
+function startWalk(
+  query: HistoryQuery,
+  context: ExportContext,
+  signal: AbortSignal,
+  note: (line: string) => void,
+): HistoryWalk {
   const { parsed, host, demo, resume } = context
   const client = createHistoryClient({
     urls: demo === undefined ? parsed.urls : [demo.url],
     requestsPerSecond: parsed.requestsPerSecond,
+    timeoutMs: parsed.timeoutMs,
+    onThrottle: createRetryNotices({
+      say: note,
+      now: host.now,
+      timeoutMs: parsed.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    }),
   })
   return openHistoryWalk(client, query, {
     pageSize: parsed.pageSize,

@@ -34,6 +34,8 @@ export type HistoryArgs = Readonly<{
   pageSize: number | undefined
   parallel: number | undefined
   requestsPerSecond: number | undefined
+  /** `--timeout`: the time limit of each attempt, in milliseconds; the transport's default when absent. */
+  timeoutMs: number | undefined
   resume: boolean
   quiet: boolean
   demo: boolean

@@ -140,6 +140,24 @@ describe.skipIf(redis === undefined)('on Redis', () => {
     expect(await countsOf(name)).toMatchObject({ waiting: 8, active: 0, completed: 0 })
   })
 
+  it.skipIf(!existsSync('/proc/self'))(
+    'refuses an --out it cannot create (/proc/x) with exit 2, rather than spin in mkdir',
+    async () => {
+      const name = newQueue()
+      await run('backfill', ['--redis', url(), '--queue', name, 'addresses.txt'])
+      const io = captureIo(dir)
+      const code = await runCli(
+        ['worker', '--redis', url(), '--queue', name, '--rpc', server.url, '--out', '/proc/x'],
+        io,
+      )
+      expect(code).toBe(2)
+      expect(io.err()).toBe(
+        "confirmed-rpc worker: --out: cannot create the directory /proc/x (ENOENT)\nRun 'confirmed-rpc worker --help' for usage.\n",
+      )
+      expect(await countsOf(name)).toMatchObject({ waiting: 8, active: 0, completed: 0 })
+    },
+  )
+
   it('queues each address once, and a worker writes each history exactly (20 % faults)', async () => {
     const name = newQueue()
     const first = await run('backfill', [

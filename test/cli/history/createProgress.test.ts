@@ -50,6 +50,25 @@ describe('progress', () => {
     }
   })
 
+  it('on a terminal, a note clears the redrawn line, and the progress is drawn again below it', () => {
+    let text = ''
+    const progress = createProgress(
+      { stderr: (chunk) => (text += chunk) },
+      { tty: true, columns: 80, quiet: false, now: () => 0 },
+    )
+    progress.note('before anything is drawn')
+    progress.update(state(1))
+    progress.note('a retry')
+    // At the same instant: within 100 ms of the last redraw, and drawn all the same.
+    progress.update(state(2))
+    expect(text).toBe(
+      'history: before anything is drawn\n' +
+        '\r\x1b[2Khistory: 10 entries, 1 pages, 10/s, 1.0 s elapsed' +
+        '\r\x1b[2Khistory: a retry\n' +
+        '\r\x1b[2Khistory: 20 entries, 2 pages, 20/s, 1.0 s elapsed',
+    )
+  })
+
   it('elsewhere, logs a plain line every 10 pages (or 5 s), and nothing with quiet', () => {
     let text = ''
     const progress = createProgress(
@@ -66,6 +85,7 @@ describe('progress', () => {
       { tty: true, columns: 80, quiet: true, now: () => 0 },
     )
     silent.update(state(1))
+    silent.note('a retry')
     silent.finish(state(1), 'done')
     expect(quiet).toBe('')
   })

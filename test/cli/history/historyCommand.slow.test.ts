@@ -263,6 +263,33 @@ describe.concurrent('confirmed-rpc history, as a process', () => {
     expect(existsSync(join(dir, 'x.jsonl'))).toBe(false)
   })
 
+  it('piped into head (2>&1 | head), stops quietly: exit 0 on stdout; exit 141 with --out, whose --resume completes it', async () => {
+    const node = `${process.execPath} --import ${TSX} ${MAIN} history --rpc ${slow.url} --page-size 20`
+    const piped = (tail: string) =>
+      execFileAsync(
+        'bash',
+        ['-c', `${node} ${tail} 2>&1 | head -1; echo "exit=\${PIPESTATUS[0]}"`],
+        {
+          cwd: dir,
+          env: { ...process.env, RPC_URL: '' },
+        },
+      )
+    const [onStdout, toFile] = await Promise.all([
+      piped(address),
+      piped(`--out p.jsonl ${address}`),
+    ])
+    expect(onStdout.stdout.split('\n')).toEqual([JSON.stringify(oracle[0]), 'exit=0', ''])
+    expect(onStdout.stderr).toBe('')
+    expect(toFile.stdout).toMatch(/^history: 20 entries, 1 pages, .*\nexit=141\n$/)
+    expect(toFile.stderr).toBe('')
+    const saved = checkpointOf('p.jsonl')
+    expect(saved?.walk.done).toBe(false)
+    expect(parseLines(read('p.jsonl'))).toEqual(oracle.slice(0, saved?.entries))
+    const resumed = await cli(['--rpc', fast.url, '--out', 'p.jsonl', '--resume', '-q', address])
+    expect(resumed.code).toBe(0)
+    expect(parseLines(read('p.jsonl'))).toEqual(oracle)
+  })
+
   it('fails over from a dead endpoint to a live one and stays exact', async () => {
     const { code, stdout } = await cli([
       '--rpc',

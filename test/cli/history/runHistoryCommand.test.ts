@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import {
   appendFileSync,
+  chmodSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -54,6 +56,30 @@ async function run(args: readonly string[], hostOverrides: Partial<HistoryHost> 
   })
   return { code, stdout: io.out(), stderr: io.err() }
 }
+
+/**
+ * Makes a file unwritable for this process: read-only, and immutable when it runs as root, whom
+ * permissions do not stop. Returns the undo; `undefined` when it cannot (no chattr).
+ */
+function lockFile(path: string): (() => void) | undefined {
+  chmodSync(path, 0o444)
+  if (process.getuid?.() !== 0) return () => chmodSync(path, 0o644)
+  try {
+    execFileSync('chattr', ['+i', path], { stdio: 'ignore' })
+  } catch {
+    return undefined
+  }
+  return () => {
+    execFileSync('chattr', ['-i', path])
+    chmodSync(path, 0o644)
+  }
+}
+const probe = join(dir, 'probe.txt')
+writeFileSync(probe, '')
+const unlockProbe = lockFile(probe)
+const canLock = unlockProbe !== undefined
+unlockProbe?.()
+const lock = (path: string) => lockFile(path) ?? (() => {})
 
 const lines = (text: string) => text.split('\n').filter((line) => line !== '')
 const read = (name: string) => readFileSync(join(dir, name), 'utf8')
@@ -230,7 +256,8 @@ describe('confirmed-rpc history, in process', () => {
     [['--limit', '0', address], /^--limit: expected an integer from 1/],
     [['--limit', 'ten', address], /^--limit: expected a whole number, got 'ten'/],
     [['--page-size', '5000', address], /^--page-size: expected an integer from 1 to 1000/],
-    [['--parallel', '65', address], /^--parallel: /],
+    [['--parallel', '65', address], /^--parallel: expected an integer from 1 to 64/],
+    [['--parallel', '0', address], /^--parallel: expected an integer from 1 to 64/],
     [['--before', 'abc', address], /^--before: a signature is 64 bytes/],
     [['--until', 'abc', address], /^--until: /],
     [['--format', 'xml', address], /^--format: expected jsonl, csv, got 'xml'/],
@@ -266,6 +293,104 @@ describe('confirmed-rpc history, in process', () => {
     expect({ code, stdout, stderr }).toEqual({ code: { usage: message }, stdout: '', stderr: '' })
     expect(existsSync(join(dir, 'missing'))).toBe(false)
     expect(server.stats.requests).toBe(before)
+  })
+
+  it.skipIf(!canLock)(
+    'an --out file it cannot write is a usage error: nothing sent, no checkpoint, and the next run is not blocked',
+    async () => {
+      const locked = join(dir, 'locked.jsonl')
+      writeFileSync(locked, 'kept\n')
+      const unlock = lock(locked)
+      const before = server.stats.requests
+      try {
+        const { code, stdout, stderr } = await run([
+          '--rpc',
+          server.url,
+          '--out',
+          'locked.jsonl',
+          address,
+        ])
+        expect({ code, stdout, stderr }).toEqual({
+          code: {
+            usage: expect.stringMatching(
+              /^--out locked\.jsonl: this file cannot be written \(E(ACCES|PERM)\)/,
+            ),
+          },
+          stdout: '',
+          stderr: '',
+        })
+      } finally {
+        unlock()
+      }
+      expect(server.stats.requests).toBe(before)
+      expect(existsSync(`${locked}.checkpoint.json`)).toBe(false)
+      expect(read('locked.jsonl')).toBe('kept\n')
+      expect(
+        (await run(['--rpc', server.url, '--out', 'locked.jsonl', '--limit', '3', address])).code,
+      ).toBe(0)
+      expect(lines(read('locked.jsonl')).map((line) => JSON.parse(line))).toEqual(
+        oracle.slice(0, 3),
+      )
+    },
+  )
+
+  it('an --out that is not a regular file (a device) is a usage error, and nothing is written', async () => {
+    const before = server.stats.requests
+    const { code, stdout, stderr } = await run(['--rpc', server.url, '--out', '/dev/null', address])
+    expect({ code, stdout, stderr }).toEqual({
+      code: {
+        usage:
+          '--out /dev/null is not a regular file: the export writes a file it can cut back and extend',
+      },
+      stdout: '',
+      stderr: '',
+    })
+    expect(server.stats.requests).toBe(before)
+  })
+
+  it.each([
+    ['localhost:19001', 'http://localhost:19001/'],
+    ['127.0.0.1:8899/?api-key=SECRET9', 'http://127.0.0.1:8899/?api-key=***'],
+    ['rpc.example.com/v2/SECRETKEY0123456789', 'https://rpc.example.com/v2/***'],
+  ])(
+    '--rpc %s, without a scheme, is refused with the URL to write, redacted',
+    async (url, hint) => {
+      const before = server.stats.requests
+      const { code } = await run(['--rpc', server.url, '--rpc', url, address])
+      expect(code).toEqual({
+        usage: `--rpc #2: the URL has no scheme: write ${hint} (http:// or https://)`,
+      })
+      const fromEnv = await run([address], { env: { RPC_URL: url } })
+      expect(fromEnv.code).toEqual({
+        usage: `RPC_URL: the URL has no scheme: write ${hint} (http:// or https://)`,
+      })
+      expect(server.stats.requests).toBe(before)
+    },
+  )
+
+  it('stops when the reader of stderr leaves: the checkpoint is written, and --resume completes the export', async () => {
+    const io = captureIo(dir)
+    let closed = false
+    const leaving = {
+      ...io,
+      // The reader of stderr leaves after the first progress line (the first page's).
+      stderr: (text: string) => {
+        io.stderr(text)
+        closed = true
+      },
+      stderrClosed: () => closed,
+    }
+    const args = ['--rpc', server.url, '--out', 'pipe.jsonl', '--page-size', '20', address]
+    const code = await runHistoryCommand(args, leaving, host())
+    expect(code).toBe(141)
+    const saved = checkpointOf('pipe.jsonl')
+    expect(saved.walk.done).toBe(false)
+    expect(saved.entries).toBe(20)
+    expect(lines(read('pipe.jsonl'))).toHaveLength(20)
+    // Nothing more is written to the stderr that left.
+    expect(lines(io.err())).toHaveLength(1)
+    expect((await run([...args, '--resume'])).code).toBe(0)
+    expect(lines(read('pipe.jsonl')).map((line) => JSON.parse(line))).toEqual(oracle)
   })
 
   it('exits 2 through the program for --out in a missing directory, with no temporary file', async () => {
@@ -347,6 +472,7 @@ describe('confirmed-rpc history, in process', () => {
       '--order',
       '--commitment',
       '--requests-per-second',
+      '--timeout <ms>',
       '--resume',
       '-q, --quiet',
       '--demo',
@@ -354,7 +480,7 @@ describe('confirmed-rpc history, in process', () => {
     ]) {
       expect(io.out()).toContain(option)
     }
-    // One example per option (18 with --wallet).
-    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(18)
+    // One example per option (19 with --wallet and --timeout).
+    expect(io.out().match(/example: confirmed-rpc history/g)?.length).toBe(19)
   })
 })
