@@ -1,4 +1,5 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
+import { checkInteger } from '../params/readFields'
 import type { U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'
 
@@ -10,6 +11,8 @@ export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{
   endpoint?: string | undefined
   /** Removes the endpoint's secrets from server text quoted in errors. */
   redact?: ((text: string) => string) | undefined
+  /** The client's `maxSupportedTransactionVersion`, when it set one. */
+  maxSupportedTransactionVersion?: number | undefined
 }>
 
 /**
@@ -38,6 +41,13 @@ export type ActionClient<TMode extends U64Mode = U64Mode> = Readonly<{
    * @default 'number'
    */
   u64?: TMode | undefined
+  /**
+   * The highest transaction version the caller reads (0..255), as given to `createClient`
+   * (whose result carries it). The walks and the internal lookups ask for it, or, unset, for
+   * `MAX_DECODED_TRANSACTION_VERSION`; a lookup's own option wins over both.
+   * @default undefined (the walks ask for `MAX_DECODED_TRANSACTION_VERSION`)
+   */
+  maxSupportedTransactionVersion?: number | undefined
 }>
 
 /** Checks an action's client before anything is sent and reads what the action needs. @internal */
@@ -56,6 +66,19 @@ export function readActionClient<TMode extends U64Mode>(
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam(method, 'client.u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }
+  const version = checkInteger(
+    client.maxSupportedTransactionVersion,
+    0,
+    255,
+    method,
+    'client.maxSupportedTransactionVersion',
+  )
   const described = transport.description
-  return { transport, u64, endpoint: described?.endpoint, redact: described?.redact }
+  return {
+    transport,
+    u64,
+    endpoint: described?.endpoint,
+    redact: described?.redact,
+    maxSupportedTransactionVersion: version,
+  }
 }

@@ -293,8 +293,9 @@ export type WalletHistoryOptions = Readonly<{
    */
   resume?: WalletCheckpoint | undefined
   /**
-   * Yield each entry with its full transaction (`json` encoding, `maxSupportedTransactionVersion`
-   * 0). The walk reads every owner transaction anyway (to find token accounts), so only the
+   * Yield each entry with its full transaction (`json` encoding, asked at the client's
+   * `maxSupportedTransactionVersion`, else `MAX_DECODED_TRANSACTION_VERSION`: legacy, v0 and
+   * v1). The walk reads every owner transaction anyway (to find token accounts), so only the
    * entries found under token accounts alone cost a lookup more: each signature is fetched once,
    * however many addresses list it.
    * @default false
