@@ -29,13 +29,14 @@ export function describeValue(value: unknown, redact?: (text: string) => string)
  */
 function unsupportedVersion(version: number, method: string | undefined): string {
   const ask = `maxSupportedTransactionVersion: ${version}`
+  const client = `createClient({ ${ask} })`
   const where =
     method === 'getConfirmedTransaction'
-      ? `createClient({ ${ask} }) (the client then sends it as getTransaction)`
+      ? client
       : method === undefined || method === 'getTransaction'
-        ? `createClient({ ${ask} }), or the call's own \`${ask}\` (getTransaction, transactionsForAddress)`
-        : `\`${ask}\` in the ${method} config`
-  return `The node holds a version ${version} transaction, above the highest version the call asked for (-32015). Ask for it with ${where}.`
+        ? `${client} or the call's own ${ask}`
+        : `${ask} in the ${method} config`
+  return `The node holds a version ${version} transaction, above the version the call asked for (-32015). Ask with ${where}.`
 }
 
 /**

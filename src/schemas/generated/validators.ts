@@ -25,14 +25,26 @@ export function checkSignatureInfos(v: unknown, b: boolean): Miss | undefined {
 }
 
 export function checkConfirmedTransactionJson(v: unknown, b: boolean): Miss | undefined {
-  return checkConfirmedTransactionJsonWith(v, b, checkRawTransaction, checkTransactionMeta)
+  return checkConfirmedTransactionWith(v, b, checkRawTransaction, checkTransactionMeta)
 }
 
 export function checkConfirmedTransactionJsonParsed(v: unknown, b: boolean): Miss | undefined {
-  return checkConfirmedTransactionJsonWith(v, b, checkParsedTransaction, checkParsedTransactionMeta)
+  return checkConfirmedTransactionWith(v, b, checkParsedTransaction, checkParsedTransactionMeta)
 }
 
-function checkConfirmedTransactionJsonWith(
+export function checkConfirmedTransactionBase58(v: unknown, b: boolean): Miss | undefined {
+  return checkConfirmedTransactionWith(v, b, checkBase58Transaction, checkTransactionMeta)
+}
+
+export function checkConfirmedTransactionBase64(v: unknown, b: boolean): Miss | undefined {
+  return checkConfirmedTransactionWith(v, b, checkBase64Transaction, checkTransactionMeta)
+}
+
+export function checkConfirmedTransactionBinary(v: unknown, b: boolean): Miss | undefined {
+  return checkConfirmedTransactionWith(v, b, checkBinaryTransaction, checkTransactionMeta)
+}
+
+function checkConfirmedTransactionWith(
   v: unknown,
   b: boolean,
   c1: CheckWithMode,
@@ -43,37 +55,6 @@ function checkConfirmedTransactionJsonWith(
     int64(v, 'slot', b, false) ||
     inside(c1(v.transaction, b), 'transaction') ||
     (v.meta !== null && inside(c2(v.meta, b), 'meta', 2)) ||
-    int64(v, 'blockTime', b, true, 3) ||
-    (v.version !== undefined &&
-      is(
-        v.version === 'legacy' || isUint(v.version),
-        v.version,
-        'version',
-        '"legacy" | unsigned integer',
-      )) ||
-    (v.transactionIndex !== undefined && uint(v.transactionIndex, 'transactionIndex')) ||
-    undefined
-  )
-}
-
-export function checkConfirmedTransactionBase58(v: unknown, b: boolean): Miss | undefined {
-  return checkConfirmedTransactionBWith(v, b, checkBase58Transaction)
-}
-
-export function checkConfirmedTransactionBase64(v: unknown, b: boolean): Miss | undefined {
-  return checkConfirmedTransactionBWith(v, b, checkBase64Transaction)
-}
-
-export function checkConfirmedTransactionBinary(v: unknown, b: boolean): Miss | undefined {
-  return checkConfirmedTransactionBWith(v, b, checkBinaryTransaction)
-}
-
-function checkConfirmedTransactionBWith(v: unknown, b: boolean, c1: Check): Miss | undefined {
-  if (!isObject(v)) return miss('object', v)
-  return (
-    int64(v, 'slot', b, false) ||
-    inside(c1(v.transaction), 'transaction') ||
-    (v.meta !== null && inside(checkTransactionMeta(v.meta, b), 'meta', 2)) ||
     int64(v, 'blockTime', b, true, 3) ||
     (v.version !== undefined &&
       is(
