@@ -24,8 +24,9 @@ export function describeValue(value: unknown, redact?: (text: string) => string)
 /**
  * The message of a -32015: where our API takes the version the node asks for. A
  * `getTransaction` (the method, a walk's lookup, or a `getConfirmedTransaction` the client sent
- * as one) takes it per call and per client; `getConfirmedTransaction` sent as itself only per
- * client; another method (`getBlock` through `request`) in its own config.
+ * as one) takes it per client, and per call from getTransaction and the walks;
+ * `getConfirmedTransaction` sent as itself only per client; another method (`getBlock` through
+ * `request`) in its own config.
  */
 function unsupportedVersion(version: number, method: string | undefined): string {
   const ask = `maxSupportedTransactionVersion: ${version}`
@@ -34,7 +35,7 @@ function unsupportedVersion(version: number, method: string | undefined): string
     method === 'getConfirmedTransaction'
       ? client
       : method === undefined || method === 'getTransaction'
-        ? `${client} or the call's own ${ask}`
+        ? `${client}, or the maxSupportedTransactionVersion option of getTransaction or the walk`
         : `${ask} in the ${method} config`
   return `The node holds a version ${version} transaction, above the version the call asked for (-32015). Ask with ${where}.`
 }
