@@ -129,7 +129,14 @@ export async function startV1Proxy(options: V1ProxyOptions): Promise<V1Proxy> {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call | Call[]
-    const answers = await Promise.all((Array.isArray(body) ? body : [body]).map(answerCall))
+    let answers: Record<string, unknown>[]
+    try {
+      answers = await Promise.all((Array.isArray(body) ? body : [body]).map(answerCall))
+    } catch {
+      // The ledger behind has gone (a test closing while a cancelled call is still on its way).
+      request.socket.destroy()
+      return
+    }
     // Each answer written back with its integers exact (the ledger's u64 values).
     const texts = answers.map(({ stringify, ...answer }) =>
       typeof stringify === 'function'
