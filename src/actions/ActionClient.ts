@@ -1,5 +1,4 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
-import { checkInteger } from '../params/readFields'
 import type { U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'
 
@@ -11,8 +10,6 @@ export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{
   endpoint?: string | undefined
   /** Removes the endpoint's secrets from server text quoted in errors. */
   redact?: ((text: string) => string) | undefined
-  /** The client's `maxSupportedTransactionVersion`, when it set one. */
-  maxSupportedTransactionVersion?: number | undefined
 }>
 
 /**
@@ -66,19 +63,6 @@ export function readActionClient<TMode extends U64Mode>(
   if (u64 !== 'number' && u64 !== 'bigint') {
     throw invalidParam(method, 'client.u64', `expected 'number' or 'bigint', got ${String(u64)}`)
   }
-  const version = checkInteger(
-    client.maxSupportedTransactionVersion,
-    0,
-    255,
-    method,
-    'client.maxSupportedTransactionVersion',
-  )
   const described = transport.description
-  return {
-    transport,
-    u64,
-    endpoint: described?.endpoint,
-    redact: described?.redact,
-    maxSupportedTransactionVersion: version,
-  }
+  return { transport, u64, endpoint: described?.endpoint, redact: described?.redact }
 }

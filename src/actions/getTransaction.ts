@@ -2,7 +2,7 @@ import bs58 from 'bs58'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
 import { compactTransactionParams } from '../migrate/mappings'
-import { checkEncoding, SIGNATURE, toBase58String } from '../params/readFields'
+import { checkEncoding, checkInteger, SIGNATURE, toBase58String } from '../params/readFields'
 import { readTransactionConfig } from '../params/readWireConfig'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, Commitment, TransactionEncoding, U64Mode } from '../schemas/common'
@@ -45,13 +45,25 @@ import { readActionClient } from './ActionClient'
 export const MAX_DECODED_TRANSACTION_VERSION = 1
 
 /**
- * The `maxSupportedTransactionVersion` a walk or an internal lookup sends: the call's own, else
- * the client's, else {@link MAX_DECODED_TRANSACTION_VERSION}. Sent explicitly every time, so a
- * plain transport (without the client's policy) reads v1 transactions too.
+ * The `maxSupportedTransactionVersion` a walk's lookups send: the walk's own, else the client's
+ * (checked here, where a walk reads it: the calls never do), else
+ * {@link MAX_DECODED_TRANSACTION_VERSION}. Sent explicitly every time, so a plain transport
+ * (without the client's policy) reads v1 transactions too.
  * @internal
  */
-export function lookupVersion(context: MethodContext<U64Mode>, own: number | undefined): number {
-  return own ?? context.maxSupportedTransactionVersion ?? MAX_DECODED_TRANSACTION_VERSION
+export function lookupVersion(
+  client: ActionClient<U64Mode>,
+  own: number | undefined,
+  method: string,
+): number {
+  const version = checkInteger(
+    client.maxSupportedTransactionVersion,
+    0,
+    255,
+    method,
+    'client.maxSupportedTransactionVersion',
+  )
+  return own ?? version ?? MAX_DECODED_TRANSACTION_VERSION
 }
 
 const VALIDATORS: Readonly<Record<TransactionEncoding, Validator>> = {

@@ -31,13 +31,13 @@ export function describeValue(value: unknown, redact?: (text: string) => string)
 function unsupportedVersion(version: number, method: string | undefined): string {
   const ask = `maxSupportedTransactionVersion: ${version}`
   const client = `createClient({ ${ask} })`
-  const where =
+  return `The node holds a version ${version} transaction, above the call's maxSupportedTransactionVersion (-32015). Ask with ${
     method === 'getConfirmedTransaction'
       ? client
       : method === undefined || method === 'getTransaction'
-        ? `${client}, or the maxSupportedTransactionVersion option of getTransaction or the walk`
+        ? `${client}, or ${ask} in getTransaction's or the walk's options`
         : `${ask} in the ${method} config`
-  return `The node holds a version ${version} transaction, above the version the call asked for (-32015). Ask with ${where}.`
+  }.`
 }
 
 /**

@@ -203,7 +203,11 @@ export function transactionsForAddress<
   const context = readActionClient(client, METHOD)
   const plan = resolveWalkOptions(METHOD, address, options, OPTIONS)
   const { concurrency } = plan
-  const maxSupportedTransactionVersion = lookupVersion(context, plan.maxSupportedTransactionVersion)
+  const maxSupportedTransactionVersion = lookupVersion(
+    client,
+    plan.maxSupportedTransactionVersion,
+    METHOD,
+  )
   const encoding = plan.encoding as TEncoding
   const tracker = createCheckpointTracker(plan.start, METHOD)
 

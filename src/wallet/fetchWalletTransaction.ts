@@ -1,9 +1,5 @@
 import type { MethodContext } from '../actions/ActionClient'
-import {
-  getTransaction,
-  lookupVersion,
-  MAX_DECODED_TRANSACTION_VERSION,
-} from '../actions/getTransaction'
+import { getTransaction, MAX_DECODED_TRANSACTION_VERSION } from '../actions/getTransaction'
 import { askUntilFound } from '../history/archivePage'
 import type { U64Mode } from '../schemas/common'
 import type { WalletState, WalletTransaction } from './types'
@@ -30,7 +26,7 @@ export async function fetchWalletTransaction<TMode extends U64Mode>(
   const config = {
     encoding: 'json' as const,
     maxSupportedTransactionVersion: plan.transactions
-      ? lookupVersion(context, undefined)
+      ? plan.transactionVersion
       : MAX_DECODED_TRANSACTION_VERSION,
     signal,
     ...(plan.commitment === undefined ? {} : { commitment: plan.commitment }),

@@ -16,6 +16,11 @@ export type WalletPlan = Readonly<{
   pageRetryDelayMs: number
   emptyPageChecks: number
   transactions: boolean
+  /**
+   * The `maxSupportedTransactionVersion` the yielded transactions are asked at: the client's,
+   * else the decoders' highest (discovery lookups always ask for the highest).
+   */
+  transactionVersion: number
   /** Yield nothing up to and including this signature (the `before` option). */
   skipThrough: string | undefined
   signal: AbortSignal | undefined

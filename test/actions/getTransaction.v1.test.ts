@@ -144,7 +144,7 @@ describe('-32015, as the node words it', () => {
     })
     const error = await client.getConfirmedTransaction(SIGNATURE).catch((caught: unknown) => caught)
     expect((error as { shortMessage: string }).shortMessage).toBe(
-      'The node holds a version 1 transaction, above the version the call asked for (-32015). ' +
+      "The node holds a version 1 transaction, above the call's maxSupportedTransactionVersion (-32015). " +
         'Ask with createClient({ maxSupportedTransactionVersion: 1 }).',
     )
   })
@@ -155,7 +155,7 @@ describe('-32015, as the node words it', () => {
       .request('getBlock', [449391489, { transactionDetails: 'full' }])
       .catch((caught: unknown) => caught)
     expect((error as { shortMessage: string }).shortMessage).toBe(
-      'The node holds a version 1 transaction, above the version the call asked for (-32015). ' +
+      "The node holds a version 1 transaction, above the call's maxSupportedTransactionVersion (-32015). " +
         'Ask with maxSupportedTransactionVersion: 1 in the getBlock config.',
     )
     expect(error).toMatchObject({ context: { rpcMessage: unsupportedVersionText(1) } })

@@ -269,6 +269,21 @@ describe('transactionsForAddress', () => {
     }
     expect(wire.sent).toHaveLength(0)
   })
+
+  it.each([256, -1, 1.5, '1'])(
+    "rejects a client's maxSupportedTransactionVersion of %j before any request",
+    (version) => {
+      const { context, wire } = setup(v118.transport)
+      const client = { ...context, maxSupportedTransactionVersion: version as number }
+      expect(() => transactionsForAddress(client, address)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ param: 'client.maxSupportedTransactionVersion' }),
+        }),
+      )
+      expect(wire.sent).toHaveLength(0)
+    },
+  )
 })
 
 describe('transactionsForAddress over HTTP with injected faults', () => {

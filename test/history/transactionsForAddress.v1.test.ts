@@ -144,9 +144,9 @@ describe('transactionsForAddress on a node serving v1 transactions', () => {
     })
     const { shortMessage } = error as { shortMessage: string }
     expect(shortMessage).toBe(
-      'The node holds a version 1 transaction, above the version the call asked for (-32015). ' +
-        'Ask with createClient({ maxSupportedTransactionVersion: 1 }), or the ' +
-        'maxSupportedTransactionVersion option of getTransaction or the walk.',
+      "The node holds a version 1 transaction, above the call's maxSupportedTransactionVersion (-32015). " +
+        'Ask with createClient({ maxSupportedTransactionVersion: 1 }), or ' +
+        "maxSupportedTransactionVersion: 1 in getTransaction's or the walk's options.",
     )
   })
 
