@@ -852,11 +852,7 @@ class FunctionEmitter {
     // The key (a tuple's index may be `0`) stays when there is one.
     const keyed = key === undefined ? 1 : 2
     const validator = (name: string): Operand =>
-      call(
-        'inside',
-        [`${this.ref(name)}(${expr}${this.modeArg(name)})`, at, nullable],
-        keyed,
-      )
+      call('inside', [`${this.ref(name)}(${expr}${this.modeArg(name)})`, at, nullable], keyed)
     const each = (name: string): Operand =>
       call('each', [expr, at, this.ref(name), skips, this.takesMode(name) ? 'b' : 'false'], 3, true)
     const kind = kindOf(schema)
