@@ -281,12 +281,22 @@ class Generator {
       emitted.push(new FunctionEmitter(this, fn, rootNames.has(fn.name)).emit())
     }
     // Validators that differ only in the validators they call: their code with those numbered.
+    // A validator that takes the mode is written as if it passed it on to every validator it
+    // calls, so that members which differ only in whether a callee takes it (a record root whose
+    // `transaction` has u64 fields in one encoding and none in another) still form a family.
     const templates = this.order.map((fn) => {
       const callees: string[] = []
-      const text = new FunctionEmitter(this, fn, false, (callee) => {
-        if (!callees.includes(callee)) callees.push(callee)
-        return `$${callees.indexOf(callee)}$`
-      })
+      const big = this.needsBig(fn.schema)
+      const text = new FunctionEmitter(
+        this,
+        fn,
+        false,
+        (callee) => {
+          if (!callees.includes(callee)) callees.push(callee)
+          return `$${callees.indexOf(callee)}$`
+        },
+        (callee) => big || this.isBig(callee),
+      )
         .emit()
         .body.join('\n')
       return { key: `${this.needsBig(fn.schema)}\n${text}`, callees }
@@ -297,7 +307,8 @@ class Generator {
       this.helpers,
       (name) => this.isBig(name),
       // Laid out anew: the parameters' names are shorter than the validators'.
-      (index, ref) => new FunctionEmitter(this, this.order[index] as Fn, false, ref).emit().body,
+      (index, ref, takesMode) =>
+        new FunctionEmitter(this, this.order[index] as Fn, false, ref, takesMode).emit().body,
     )
     const name = (helper: string) => helper.replace(/^type /, '')
     const helpers = [...this.helpers, 'type Miss'].sort((x, y) =>
@@ -357,7 +368,11 @@ function mergeFamilies(
   templates: readonly Readonly<{ key: string; callees: readonly string[] }>[],
   helpers: Set<string>,
   isBig: (name: string) => boolean,
-  bodyWith: (index: number, ref: (name: string) => string) => readonly string[],
+  bodyWith: (
+    index: number,
+    ref: (name: string) => string,
+    takesMode: (name: string) => boolean,
+  ) => readonly string[],
 ): string[] {
   const families = new Map<string, number[]>()
   templates.forEach((t, index) => {
@@ -386,10 +401,15 @@ function mergeFamilies(
       helpers.add(`type ${type}`)
       return { slot, name: `c${i + 1}`, type }
     })
-    const body = bodyWith(head as number, (callee) => {
-      const param = params.find((p) => model.callees[p.slot] === callee)
-      return param?.name ?? callee
-    })
+    const paramOf = (callee: string) => params.find((p) => model.callees[p.slot] === callee)
+    const body = bodyWith(
+      head as number,
+      (callee) => paramOf(callee)?.name ?? callee,
+      (callee) => {
+        const param = paramOf(callee)
+        return param === undefined ? isBig(callee) : param.type === 'CheckWithMode'
+      },
+    )
     const big = emitted[head as number]?.big ?? false
     merged.set(
       members[members.length - 1] as number,
@@ -453,7 +473,17 @@ class FunctionEmitter {
     private readonly exported: boolean,
     /** The name to call a validator by: a family's parameter instead of the validator. */
     private readonly ref: (name: string) => string = (name) => name,
+    /**
+     * Whether a call of the validator passes the u64 mode: by default, whether it takes one. A
+     * family's body passes it to a parameter that some member's validator takes it through.
+     */
+    private readonly takesMode: (name: string) => boolean = (name) => gen.isBig(name),
   ) {}
+
+  /** `, b` when the call of `name` passes the u64 mode. */
+  private modeArg(name: string): string {
+    return this.takesMode(name) ? ', b' : ''
+  }
 
   emit(): Emitted {
     const { schema, name } = this.fn
@@ -822,13 +852,9 @@ class FunctionEmitter {
     // The key (a tuple's index may be `0`) stays when there is one.
     const keyed = key === undefined ? 1 : 2
     const validator = (name: string): Operand =>
-      call(
-        'inside',
-        [`${this.ref(name)}(${expr}${this.gen.isBig(name) ? ', b' : ''})`, at, nullable],
-        keyed,
-      )
+      call('inside', [`${this.ref(name)}(${expr}${this.modeArg(name)})`, at, nullable], keyed)
     const each = (name: string): Operand =>
-      call('each', [expr, at, this.ref(name), skips, this.gen.isBig(name) ? 'b' : 'false'], 3, true)
+      call('each', [expr, at, this.ref(name), skips, this.takesMode(name) ? 'b' : 'false'], 3, true)
     const kind = kindOf(schema)
     if (!inline && typeof schema.$id === 'string') return validator(this.gen.fnOf(schema))
     switch (kind) {
@@ -942,9 +968,9 @@ class FunctionEmitter {
       }
     }
     if (called) {
-      const name = this.ref(this.gen.fnOf(schema))
+      const callee = this.gen.fnOf(schema)
       this.usesR = true
-      this.line(`r = ${name}(${expr}${this.gen.needsBig(schema) ? ', b' : ''})`)
+      this.line(`r = ${this.ref(callee)}(${expr}${this.modeArg(callee)})`)
       this.guard('r', this.forward(path, alt !== ''))
       return
     }
@@ -1164,7 +1190,7 @@ class FunctionEmitter {
     const root = path.length === 0
     if (!root) this.usesR = true
     const call = (s: Schema) =>
-      `${root ? 'return' : 'r ='} ${this.ref(this.gen.fnOf(s))}(${u}${this.gen.needsBig(s) ? ', b' : ''})`
+      `${root ? 'return' : 'r ='} ${this.ref(this.gen.fnOf(s))}(${u}${this.modeArg(this.gen.fnOf(s))})`
     const tests: [string, Schema][] = keyed.map(([key, object]) => [
       `${u}.${key} !== undefined`,
       object,

@@ -73,11 +73,13 @@ export type ClientBaseOptions<TMode extends U64Mode = 'bigint'> = Readonly<{
   deprecationWarnings?: boolean | undefined
   /**
    * The highest transaction version this client reads (0..255), for every transaction lookup:
-   * `getTransaction` calls and `transactionsForAddress` walks that do not set their own, and
-   * `getConfirmedTransaction` calls, which are then sent as `getTransaction` (the old method can
-   * never return a versioned transaction). Results then carry `version`. Ignored under
-   * `methods: 'deprecated'`.
-   * @default undefined (legacy transactions only: a v0 one is refused with -32015, as by the node)
+   * `getTransaction` calls, walks (`transactionsForAddress`, `walletHistory` with
+   * `transactions`) that do not set their own, and `getConfirmedTransaction` calls, which are
+   * then sent as `getTransaction` (the old method can never return a versioned transaction).
+   * Results then carry `version`. A transaction of a higher version is refused by the node with
+   * -32015 (an `RPC_ERROR` whose message names this option). Ignored under `methods: 'deprecated'`.
+   * @default undefined (`getTransaction` and `getConfirmedTransaction` as the methods mean:
+   * legacy transactions only; the walks ask for `MAX_DECODED_TRANSACTION_VERSION`, 1)
    */
   maxSupportedTransactionVersion?: number | undefined
 }>
@@ -121,6 +123,8 @@ export type ClientOptions<TMode extends U64Mode = 'bigint'> =
 export type Client<TMode extends U64Mode = 'bigint'> = Readonly<{
   /** The u64 mode this client decodes with. */
   u64: TMode
+  /** The client's `maxSupportedTransactionVersion` option, as given (the walks read it). */
+  maxSupportedTransactionVersion: number | undefined
   /** The transport every call goes through, with the client's migration policy. */
   transport: RpcTransport
   /**
@@ -276,7 +280,11 @@ export function createClient<TMode extends U64Mode = 'bigint'>(
     deprecationWarnings: policy.deprecationWarnings,
     maxSupportedTransactionVersion: policy.maxSupportedTransactionVersion,
   })
-  const client: ActionClient<TMode> = { transport, u64 }
+  const client: ActionClient<TMode> = {
+    transport,
+    u64,
+    maxSupportedTransactionVersion: policy.maxSupportedTransactionVersion,
+  }
   // Each method is its action with this client as the first argument.
   const bind =
     <TArgs extends unknown[], TResult>(
@@ -288,6 +296,7 @@ export function createClient<TMode extends U64Mode = 'bigint'>(
 
   return {
     u64,
+    maxSupportedTransactionVersion: policy.maxSupportedTransactionVersion,
     transport,
     getConfirmedTransaction: bind(getConfirmedTransaction) as Methods['getConfirmedTransaction'],
     getConfirmedSignaturesForAddress2: bind(

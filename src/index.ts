@@ -13,13 +13,14 @@ export type {
   GetSignaturesForAddressConfig,
   GetSignaturesForAddressResult,
 } from './actions/getSignaturesForAddress'
-export type {
-  GetConfirmedTransactionConfig,
-  GetConfirmedTransactionParams,
-  GetConfirmedTransactionResult,
-  GetTransactionConfig,
-  GetTransactionParams,
-  GetTransactionResult,
+export {
+  type GetConfirmedTransactionConfig,
+  type GetConfirmedTransactionParams,
+  type GetConfirmedTransactionResult,
+  type GetTransactionConfig,
+  type GetTransactionParams,
+  type GetTransactionResult,
+  MAX_DECODED_TRANSACTION_VERSION,
 } from './actions/getTransaction'
 export {
   type Client,
@@ -97,8 +98,9 @@ export type {
   ParsedTransaction,
   RawMessage,
   RawTransaction,
+  TransactionConfig,
 } from './schemas/Message'
-export type { Reward } from './schemas/Reward'
+export type { Reward, RewardType } from './schemas/Reward'
 export type { ConfirmationStatus, SignatureInfo } from './schemas/SignatureInfo'
 export type { TokenBalance, UiTokenAmount } from './schemas/TokenBalance'
 export type {

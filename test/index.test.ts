@@ -14,6 +14,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "ErrorCode",
       "InvalidParamError",
       "JsonRpcErrorCode",
+      "MAX_DECODED_TRANSACTION_VERSION",
       "ResponseShapeError",
       "RpcResponseError",
       "TransportError",

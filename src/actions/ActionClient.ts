@@ -38,6 +38,13 @@ export type ActionClient<TMode extends U64Mode = U64Mode> = Readonly<{
    * @default 'bigint'
    */
   u64?: TMode | undefined
+  /**
+   * The highest transaction version the caller reads (0..255), as given to `createClient`
+   * (whose result carries it). The walks and the internal lookups ask for it, or, unset, for
+   * `MAX_DECODED_TRANSACTION_VERSION`; a lookup's own option wins over both.
+   * @default undefined (the walks ask for `MAX_DECODED_TRANSACTION_VERSION`)
+   */
+  maxSupportedTransactionVersion?: number | undefined
 }>
 
 /** Checks an action's client before anything is sent and reads what the action needs. @internal */

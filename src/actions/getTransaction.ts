@@ -2,7 +2,7 @@ import bs58 from 'bs58'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { INVALID_PARAMS, INVALID_REQUEST } from '../errors/JsonRpcErrorCode'
 import { compactTransactionParams } from '../migrate/mappings'
-import { checkEncoding, SIGNATURE, toBase58String } from '../params/readFields'
+import { checkEncoding, checkInteger, SIGNATURE, toBase58String } from '../params/readFields'
 import { readTransactionConfig } from '../params/readWireConfig'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, Commitment, TransactionEncoding, U64Mode } from '../schemas/common'
@@ -22,6 +22,49 @@ import {
 import type { RpcTransportOptions } from '../transport/types'
 import type { ActionClient, MethodContext } from './ActionClient'
 import { readActionClient } from './ActionClient'
+
+/**
+ * The highest transaction version the decoders read: 1, the version Agave 4.2 produces on
+ * mainnet (SIMD-0385). Every walk and internal lookup of this package asks for it, unless the
+ * caller asked for less (the walk's own `maxSupportedTransactionVersion`, or the client's).
+ *
+ * @example
+ * ```ts
+ * import { createClient, MAX_DECODED_TRANSACTION_VERSION } from 'confirmed-rpc'
+ *
+ * const client = createClient({
+ *   url: 'https://rpc.example.com',
+ *   maxSupportedTransactionVersion: MAX_DECODED_TRANSACTION_VERSION,
+ * })
+ * const tx = await client.getTransaction(
+ *   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+ * )
+ * console.log(tx?.version) // 'legacy', 0 or 1
+ * ```
+ */
+export const MAX_DECODED_TRANSACTION_VERSION = 1
+
+/**
+ * The `maxSupportedTransactionVersion` a walk's lookups send: the walk's own, else the client's
+ * (checked here, where a walk reads it: the calls never do), else
+ * {@link MAX_DECODED_TRANSACTION_VERSION}. Sent explicitly every time, so a plain transport
+ * (without the client's policy) reads v1 transactions too.
+ * @internal
+ */
+export function lookupVersion(
+  client: ActionClient<U64Mode>,
+  own: number | undefined,
+  method: string,
+): number {
+  const version = checkInteger(
+    client.maxSupportedTransactionVersion,
+    0,
+    255,
+    method,
+    'client.maxSupportedTransactionVersion',
+  )
+  return own ?? version ?? MAX_DECODED_TRANSACTION_VERSION
+}
 
 const VALIDATORS: Readonly<Record<TransactionEncoding, Validator>> = {
   json: checkConfirmedTransactionJson,
@@ -129,8 +172,9 @@ export type GetTransactionConfig<TEncoding extends TransactionEncoding = Transac
     /**
      * Highest transaction version the caller reads (0..255); the result then carries `version`.
      * Through a client built with its own `maxSupportedTransactionVersion`, that one applies
-     * unless this is set.
-     * @default undefined (legacy transactions only: the node refuses a v0 one with -32015)
+     * unless this is set. The decoders read up to {@link MAX_DECODED_TRANSACTION_VERSION} (1).
+     * @default undefined (the client's; without one, legacy transactions only, as the method
+     * means: the node refuses a v0 or v1 one with -32015, an `RPC_ERROR` that names this option)
      */
     maxSupportedTransactionVersion?: number | undefined
     /**

@@ -22,6 +22,25 @@ export function describeValue(value: unknown, redact?: (text: string) => string)
 }
 
 /**
+ * The message of a -32015: where our API takes the version the node asks for. A
+ * `getTransaction` (the method, a walk's lookup, or a `getConfirmedTransaction` the client sent
+ * as one) takes it per client, and per call from getTransaction and the walks;
+ * `getConfirmedTransaction` sent as itself only per client; another method (`getBlock` through
+ * `request`) in its own config.
+ */
+function unsupportedVersion(version: number, method: string | undefined): string {
+  const ask = `maxSupportedTransactionVersion: ${version}`
+  const client = `createClient({ ${ask} })`
+  return `The node holds a version ${version} transaction, above the call's maxSupportedTransactionVersion (-32015). Ask with ${
+    method === 'getConfirmedTransaction'
+      ? client
+      : method === undefined || method === 'getTransaction'
+        ? `${client}, or ${ask} in getTransaction's or the walk's options`
+        : `${ask} in the ${method} config`
+  }.`
+}
+
+/**
  * Every message the package writes, by code: the short message of an error, from its code and
  * context alone. A throw site states what happened (the context) and never phrases it, so a
  * message can only say what the context holds, which is also what finalizing an error redacts.
@@ -37,7 +56,10 @@ export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCod
   MALFORMED_RESPONSE: (c) => `The server's answer is not a valid JSON-RPC response: ${c.reason}.`,
   RESPONSE_TOO_LARGE: (c) => `The answer is larger than ${c.maxBytes} bytes (maxResponseBytes).`,
   // The server wrote its message: a page of it is enough to recognise it.
-  RPC_ERROR: (c) => `The node answered ${c.rpcCode}: ${c.rpcMessage.slice(0, 300)}`,
+  RPC_ERROR: (c) =>
+    c.transactionVersion === undefined
+      ? `The node answered ${c.rpcCode}: ${c.rpcMessage.slice(0, 300)}`
+      : unsupportedVersion(c.transactionVersion, c.method),
   RESPONSE_SHAPE: (c) => `The ${c.method} result does not match its schema at ${c.path}.`,
   UNSAFE_INTEGER: (c) =>
     `The ${c.method} result holds an integer a number cannot hold exactly at ${c.path}.`,

@@ -87,6 +87,11 @@ export type ErrorContextByCode = {
     rpcMessage: string
     /** The server's `data` member, when present. */
     data?: unknown
+    /**
+     * On -32015 (`UNSUPPORTED_TRANSACTION_VERSION`): the version of the transaction the node
+     * refused to send, as its message names it. The message then says how to ask for it.
+     */
+    transactionVersion?: number | undefined
     attempts?: number | undefined
     retryAfterMs?: number | undefined
   }

@@ -12,6 +12,8 @@ export const NODE_UNHEALTHY = -32005
 export const LONG_TERM_STORAGE_UNREACHABLE = -32019
 /** @internal */
 export const FILTER_TRANSACTION_NOT_FOUND = -32020
+/** @internal */
+export const UNSUPPORTED_TRANSACTION_VERSION = -32015
 
 /**
  * JSON-RPC error codes a ledger node answers with. The standard ones come from JSON-RPC 2.0; the
@@ -67,8 +69,13 @@ export const JsonRpcErrorCode = {
   TRANSACTION_SIGNATURE_LEN_MISMATCH: -32013,
   /** `Block status not yet available for slot {slot}` */
   BLOCK_STATUS_NOT_AVAILABLE_YET: -32014,
-  /** A v0 (or newer) transaction without a high enough `maxSupportedTransactionVersion`. Never retried. */
-  UNSUPPORTED_TRANSACTION_VERSION: -32015,
+  /**
+   * `Transaction version ({n}) is not supported by the requesting client...`: a v0 or v1
+   * transaction asked for without a high enough `maxSupportedTransactionVersion` (for `getBlock`
+   * with `full` or `accounts` details, the whole block fails). Never retried; the error's
+   * `context.transactionVersion` is `n`.
+   */
+  UNSUPPORTED_TRANSACTION_VERSION,
   /** `Minimum context slot has not been reached`, data `{contextSlot}`. */
   MIN_CONTEXT_SLOT_NOT_REACHED: -32016,
   /** `Epoch rewards period still active at slot {slot}` (2.x; reserved in 1.18). */

@@ -3,7 +3,7 @@ import {
   type GetSignaturesForAddressConfig,
   getSignaturesForAddress,
 } from '../actions/getSignaturesForAddress'
-import { getTransaction } from '../actions/getTransaction'
+import { getTransaction, MAX_DECODED_TRANSACTION_VERSION } from '../actions/getTransaction'
 import { CursorNotFoundError, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import {
   FILTER_TRANSACTION_NOT_FOUND,
@@ -167,11 +167,12 @@ export async function askUntilFound<T>(
 export type LookedUp = ConfirmedTransaction<'json', 'bigint'>
 
 /**
- * `getTransaction` of a cursor signature, in JSON (its accounts tell whether it is one of the
- * address's transactions) and in `bigint` mode whatever the client's (a balance above 2^53-1
- * must not fail a lookup whose answer is a slot): the transaction, or `null` when the endpoint
- * does not know it (-32009 is an archive's word for that). With `plan`, a `null` is asked again
- * as {@link askUntilFound} does. Other JSON-RPC errors and transport failures pass through.
+ * `getTransaction` of a cursor signature, of any version the decoders read, in JSON (its
+ * accounts tell whether it is one of the address's transactions) and in `bigint` mode whatever
+ * the client's (a balance above 2^53-1 must not fail a lookup whose answer is a slot): the
+ * transaction, or `null` when the endpoint does not know it (-32009 is an archive's word for
+ * that). With `plan`, a `null` is asked again as {@link askUntilFound} does. Other JSON-RPC
+ * errors and transport failures pass through.
  *
  * At the walk's commitment. Nodes before 1.4 take no commitment for this method
  * (`getConfirmedTransaction` there reads the bare encoding only, and answers a config object
@@ -190,7 +191,9 @@ export async function lookUpTransaction(
   const ask = (level: Commitment | undefined): Promise<LookedUp | null> => {
     const config = {
       encoding: 'json',
-      maxSupportedTransactionVersion: 255,
+      // The walk's own: the caller's version limits what the walk yields, not how it checks a
+      // cursor, which may be a transaction of any version the decoders read.
+      maxSupportedTransactionVersion: MAX_DECODED_TRANSACTION_VERSION,
       commitment: level,
       signal,
     } as const

@@ -1,5 +1,5 @@
 import { type ActionClient, readActionClient } from '../actions/ActionClient'
-import { getTransaction } from '../actions/getTransaction'
+import { getTransaction, lookupVersion } from '../actions/getTransaction'
 import { checkEncoding, integerField } from '../params/readFields'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, TransactionEncoding, U64Mode } from '../schemas/common'
@@ -106,9 +106,12 @@ export type TransactionsForAddressOptions<TEncoding extends TransactionEncoding 
       concurrency?: number | undefined
       /**
        * Highest transaction version the caller reads (0..255), sent with each `getTransaction`
-       * lookup, so v0 transactions come back (with a `version` field). Unset, the client-wide
-       * `maxSupportedTransactionVersion` (a `createClient` option) applies, if any.
-       * @default undefined (legacy transactions only: a v0 one fails the walk with -32015)
+       * lookup; each transaction comes back with its `version`. Unset, the client-wide
+       * `maxSupportedTransactionVersion` (a `createClient` option) applies, and without one the
+       * highest version the decoders read, `MAX_DECODED_TRANSACTION_VERSION` (1). A lower one
+       * fails the walk with -32015 (an `RPC_ERROR` naming this option) at the first transaction
+       * of a higher version.
+       * @default undefined (the client's, else `MAX_DECODED_TRANSACTION_VERSION`: legacy, v0 and v1)
        */
       maxSupportedTransactionVersion?: number | undefined
     }>
@@ -181,7 +184,6 @@ export type TransactionWalk<
  * const client = createClient({ url: 'https://rpc.example.com', u64: 'bigint' })
  * const walk = transactionsForAddress(client, 'Vote111111111111111111111111111111111111111', {
  *   encoding: 'jsonParsed',
- *   maxSupportedTransactionVersion: 0,
  *   concurrency: 4,
  *   limit: 200,
  * })
@@ -200,7 +202,12 @@ export function transactionsForAddress<
 ): TransactionWalk<TEncoding, TMode> {
   const context = readActionClient(client, METHOD)
   const plan = resolveWalkOptions(METHOD, address, options, OPTIONS)
-  const { concurrency, maxSupportedTransactionVersion } = plan
+  const { concurrency } = plan
+  const maxSupportedTransactionVersion = lookupVersion(
+    client,
+    plan.maxSupportedTransactionVersion,
+    METHOD,
+  )
   const encoding = plan.encoding as TEncoding
   const tracker = createCheckpointTracker(plan.start, METHOD)
 
@@ -209,15 +216,9 @@ export function transactionsForAddress<
     { signature }: SignatureInfo<TMode>,
     signal: AbortSignal,
   ): Promise<ConfirmedTransaction<TEncoding, TMode> | null> => {
-    const config = { encoding, commitment: plan.commitment, signal }
+    const config = { encoding, commitment: plan.commitment, maxSupportedTransactionVersion, signal }
     return askUntilFound(plan, signal, () =>
-      getTransaction(
-        context,
-        signature,
-        maxSupportedTransactionVersion === undefined
-          ? config
-          : { ...config, maxSupportedTransactionVersion },
-      ),
+      getTransaction(context, signature, config),
     ) as Promise<ConfirmedTransaction<TEncoding, TMode> | null>
   }
 

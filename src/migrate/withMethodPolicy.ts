@@ -185,8 +185,10 @@ export type MethodPolicyOptions = Readonly<{
    * through this transport: `getTransaction` requests that do not set their own get it, and
    * `getConfirmedTransaction` requests are sent as `getTransaction` with it, even on a node that
    * still has the deprecated method (which cannot return versioned transactions). Results then
-   * carry `version`. Ignored under `methods: 'deprecated'`.
-   * @default undefined (legacy transactions only: a v0 one is refused with -32015, as by the node)
+   * carry `version`. Ignored under `methods: 'deprecated'`. (Walks read the version from their
+   * `ActionClient`'s `maxSupportedTransactionVersion`, which `createClient` sets to this one.)
+   * @default undefined (legacy transactions only, as the methods mean: a v0 or v1 one is refused
+   * with -32015, as by the node)
    */
   maxSupportedTransactionVersion?: number | undefined
 }>

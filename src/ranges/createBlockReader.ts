@@ -1,5 +1,6 @@
 import bs58 from 'bs58'
 import type { MethodContext } from '../actions/ActionClient'
+import { MAX_DECODED_TRANSACTION_VERSION } from '../actions/getTransaction'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { isPlainObject } from '../json/parseJson'
 import type { Commitment, U64Mode } from '../schemas/common'
@@ -72,7 +73,9 @@ export function createBlockReader(
           encoding: 'json',
           transactionDetails: 'signatures',
           rewards: false,
-          maxSupportedTransactionVersion: 0,
+          // Signatures carry no version check; a node too old to read `transactionDetails`
+          // sends whole transactions, which must not fail the block on a v1 one.
+          maxSupportedTransactionVersion: MAX_DECODED_TRANSACTION_VERSION,
           ...config[0],
         },
       ])

@@ -25,7 +25,7 @@ export const confirmedTransactionSchema = <
       /** Slot in which the transaction was processed. u64. */
       slot: U64Schema<TMode>(),
       /** The transaction in the requested encoding. */
-      transaction: transactionSchema(encoding),
+      transaction: transactionSchema<TEncoding, TMode>(encoding),
       /** Status metadata; `null` only for old long-term-storage rows stored without it. */
       meta: Nullable(transactionMetaRef<TEncoding, TMode>(encoding)),
       /**
@@ -34,9 +34,10 @@ export const confirmedTransactionSchema = <
        */
       blockTime: Type.Optional(Nullable(I64Schema<TMode>())),
       /**
-       * `'legacy'` or the version number (`0`); only when the request set
+       * `'legacy'` or the version number (`0`, or `1` from Agave 4.1: a v1 message carries
+       * `transactionConfig` and no lookup tables); only when the request set
        * `maxSupportedTransactionVersion` on a node of 1.10 or later (never from
-       * `getConfirmedTransaction`).
+       * `getConfirmedTransaction` sent as itself).
        */
       version: Type.Optional(Type.Union([Type.Literal('legacy'), Uint()])),
       /** Position of the transaction in its block; Agave 4.0 and later. */

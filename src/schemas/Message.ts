@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import type { TransactionEncoding } from './common'
+import type { TransactionEncoding, U64Mode } from './common'
 import { instructionSchema } from './Instruction'
-import { Named, Nullable, SingleKey, StringEnum, Uint } from './schemaBuilders'
+import { Named, Nullable, SingleKey, StringEnum, U64Schema, Uint } from './schemaBuilders'
 
 const MessageHeaderSchema = Type.Object(
   {
@@ -41,17 +41,61 @@ const AddressTableLookupsSchema = Type.Optional(
   Nullable(Type.Array(Named<AddressTableLookup>(AddressTableLookupSchema))),
 )
 
-const RawMessageSchema = Type.Object(
-  {
-    header: Named<MessageHeader>(MessageHeaderSchema),
-    /** The static account keys, base58; keys loaded from lookup tables are in `meta.loadedAddresses`. */
-    accountKeys: Type.Array(Type.String()),
-    recentBlockhash: Type.String(),
-    instructions: Type.Array(instructionSchema('json')),
-    addressTableLookups: AddressTableLookupsSchema,
-  },
-  { $id: 'RawMessage' },
-)
+const transactionConfigSchema = <TMode extends U64Mode>() =>
+  Type.Object(
+    {
+      /**
+       * The priority fee, in lamports, for the whole transaction (not a price per compute unit);
+       * `meta.fee` is 5000 per signature plus this. `null` when the transaction set none. u64.
+       */
+      priorityFee: Nullable(U64Schema<TMode>()),
+      /** Compute units the transaction may use; `null` when unset (the runtime then allows 0). */
+      computeUnitLimit: Nullable(Uint()),
+      /** Bytes of account data the transaction may load; `null` when unset (0 then). */
+      loadedAccountsDataSizeLimit: Nullable(Uint()),
+      /** Heap bytes requested; `null` when unset (32 KiB then). */
+      heapSize: Nullable(Uint()),
+    },
+    { $id: 'TransactionConfig' },
+  )
+
+/**
+ * The budget a v1 message carries in its header (SIMD-0385) instead of compute budget
+ * instructions, as Agave 4.1 and later write it: every field present, `null` where the
+ * transaction left it unset. Legacy and v0 messages have none.
+ *
+ * @example
+ * ```ts
+ * import type { ConfirmedTransaction } from 'confirmed-rpc'
+ *
+ * function priorityFee(tx: ConfirmedTransaction<'json', 'bigint'>): bigint {
+ *   return tx.transaction.message.transactionConfig?.priorityFee ?? 0n
+ * }
+ * ```
+ */
+export interface TransactionConfig<TMode extends U64Mode = 'bigint'>
+  extends Static<ReturnType<typeof transactionConfigSchema<TMode>>> {}
+
+/** Present on v1 messages only (`version: 1`); left out for legacy and v0 ones. */
+const transactionConfigField = <TMode extends U64Mode>() =>
+  Type.Optional(Named<TransactionConfig<TMode>>(transactionConfigSchema<TMode>()))
+
+const rawMessageSchema = <TMode extends U64Mode>() =>
+  Type.Object(
+    {
+      header: Named<MessageHeader>(MessageHeaderSchema),
+      /**
+       * The static account keys, base58; keys loaded from lookup tables are in
+       * `meta.loadedAddresses`. A v1 message has all its keys here (no lookup tables).
+       */
+      accountKeys: Type.Array(Type.String()),
+      recentBlockhash: Type.String(),
+      instructions: Type.Array(instructionSchema('json')),
+      addressTableLookups: AddressTableLookupsSchema,
+      transactionConfig: transactionConfigField<TMode>(),
+    },
+    { $id: 'RawMessage' },
+  )
 
 /**
  * A message in `json` encoding: account keys as strings, instructions compiled.
@@ -65,7 +109,8 @@ const RawMessageSchema = Type.Object(
  * }
  * ```
  */
-export interface RawMessage extends Static<typeof RawMessageSchema> {}
+export interface RawMessage<TMode extends U64Mode = 'bigint'>
+  extends Static<ReturnType<typeof rawMessageSchema<TMode>>> {}
 
 const ParsedAccountKeySchema = Type.Object(
   {
@@ -74,8 +119,9 @@ const ParsedAccountKeySchema = Type.Object(
     writable: Type.Boolean(),
     signer: Type.Boolean(),
     /**
-     * Where the key comes from: the message itself, or an address lookup table (v0). Nodes before
-     * 1.10.39 / 1.13 leave it out (and list only the static keys of a v0 message).
+     * Where the key comes from: the message itself, or an address lookup table (v0; a v1
+     * message's keys are all `'transaction'`). Nodes before 1.10.39 / 1.13 leave it out (and list
+     * only the static keys of a v0 message).
      */
     source: Type.Optional(StringEnum(['transaction', 'lookupTable'])),
   },
@@ -112,16 +158,18 @@ const JsonParsedAccountKeySchema = Named<JsonParsedAccountKey>(
   ]),
 )
 
-const ParsedMessageSchema = Type.Object(
-  {
-    /** Static keys, then (v0) the keys loaded from lookup tables, writable before read-only. */
-    accountKeys: Type.Array(JsonParsedAccountKeySchema),
-    recentBlockhash: Type.String(),
-    instructions: Type.Array(instructionSchema('jsonParsed')),
-    addressTableLookups: AddressTableLookupsSchema,
-  },
-  { $id: 'ParsedMessage' },
-)
+const parsedMessageSchema = <TMode extends U64Mode>() =>
+  Type.Object(
+    {
+      /** Static keys, then (v0) the keys loaded from lookup tables, writable before read-only. */
+      accountKeys: Type.Array(JsonParsedAccountKeySchema),
+      recentBlockhash: Type.String(),
+      instructions: Type.Array(instructionSchema('jsonParsed')),
+      addressTableLookups: AddressTableLookupsSchema,
+      transactionConfig: transactionConfigField<TMode>(),
+    },
+    { $id: 'ParsedMessage' },
+  )
 
 /**
  * A message in `jsonParsed` encoding: account keys with their roles, instructions parsed.
@@ -139,52 +187,62 @@ const ParsedMessageSchema = Type.Object(
  * }
  * ```
  */
-export interface ParsedMessage extends Static<typeof ParsedMessageSchema> {}
+export interface ParsedMessage<TMode extends U64Mode = 'bigint'>
+  extends Static<ReturnType<typeof parsedMessageSchema<TMode>>> {}
 
-const RawTransactionSchema = Type.Object(
-  {
-    /** Base58 signatures; the first one identifies the transaction. */
-    signatures: Type.Array(Type.String()),
-    message: Named<RawMessage>(RawMessageSchema),
-  },
-  { $id: 'RawTransaction' },
-)
+const rawTransactionSchema = <TMode extends U64Mode>() =>
+  Type.Object(
+    {
+      /** Base58 signatures; the first one identifies the transaction. */
+      signatures: Type.Array(Type.String()),
+      message: Named<RawMessage<TMode>>(rawMessageSchema<TMode>()),
+    },
+    { $id: 'RawTransaction' },
+  )
 
 /** The `transaction` of a `json` result. */
-export interface RawTransaction extends Static<typeof RawTransactionSchema> {}
+export interface RawTransaction<TMode extends U64Mode = 'bigint'>
+  extends Static<ReturnType<typeof rawTransactionSchema<TMode>>> {}
 
-const ParsedTransactionSchema = Type.Object(
-  {
-    /** Base58 signatures; the first one identifies the transaction. */
-    signatures: Type.Array(Type.String()),
-    message: Named<ParsedMessage>(ParsedMessageSchema),
-  },
-  { $id: 'ParsedTransaction' },
-)
+const parsedTransactionSchema = <TMode extends U64Mode>() =>
+  Type.Object(
+    {
+      /** Base58 signatures; the first one identifies the transaction. */
+      signatures: Type.Array(Type.String()),
+      message: Named<ParsedMessage<TMode>>(parsedMessageSchema<TMode>()),
+    },
+    { $id: 'ParsedTransaction' },
+  )
 
 /** The `transaction` of a `jsonParsed` result. */
-export interface ParsedTransaction extends Static<typeof ParsedTransactionSchema> {}
+export interface ParsedTransaction<TMode extends U64Mode = 'bigint'>
+  extends Static<ReturnType<typeof parsedTransactionSchema<TMode>>> {}
 
-const transactionSchemas = {
-  json: Named<RawTransaction>(RawTransactionSchema),
-  jsonParsed: Named<ParsedTransaction>(ParsedTransactionSchema),
+const transactionSchemas = <TMode extends U64Mode>() => ({
+  json: Named<RawTransaction<TMode>>(rawTransactionSchema<TMode>()),
+  jsonParsed: Named<ParsedTransaction<TMode>>(parsedTransactionSchema<TMode>()),
   /** The serialized transaction (bincode), base58: `[data, 'base58']`. */
   base58: Type.Tuple([Type.String(), Type.Literal('base58')], { $id: 'Base58Transaction' }),
   /** The serialized transaction (bincode), base64: `[data, 'base64']`. */
   base64: Type.Tuple([Type.String(), Type.Literal('base64')], { $id: 'Base64Transaction' }),
   /** The serialized transaction (bincode) as a plain base58 string: the legacy `binary` encoding. */
   binary: Type.String({ $id: 'BinaryTransaction' }),
-} satisfies Record<TransactionEncoding, unknown>
+})
 
 /**
  * The `transaction` field for an encoding: {@link RawTransaction} (`json`),
  * {@link ParsedTransaction} (`jsonParsed`), `[data, encoding]` (`base58`, `base64`), or a base58
- * string (`binary`).
+ * string (`binary`); the u64 fields of a v1 message's `transactionConfig` follow the mode.
  */
-export type TransactionForEncoding<TEncoding extends TransactionEncoding> = Static<
-  (typeof transactionSchemas)[TEncoding]
->
+export type TransactionForEncoding<
+  TEncoding extends TransactionEncoding,
+  TMode extends U64Mode = 'bigint',
+> = Static<ReturnType<typeof transactionSchemas<TMode>>[TEncoding]>
 
 /** Schema of the `transaction` field in the given encoding. */
-export const transactionSchema = <TEncoding extends TransactionEncoding>(encoding: TEncoding) =>
-  Named<TransactionForEncoding<TEncoding>>(transactionSchemas[encoding])
+export const transactionSchema = <TEncoding extends TransactionEncoding, TMode extends U64Mode>(
+  encoding: TEncoding,
+) =>
+  Named<TransactionForEncoding<TEncoding, TMode>>(
+    (transactionSchemas<TMode>() satisfies Record<TransactionEncoding, unknown>)[encoding],
+  )

@@ -5,7 +5,7 @@ import {
   TransportError,
 } from '../errors/ConfirmedRpcError'
 import type { BaseErrorContext } from '../errors/ErrorCode'
-import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
+import { METHOD_NOT_FOUND, UNSUPPORTED_TRANSACTION_VERSION } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/parseJson'
 import { REDACTED, redactText } from './redact'
 
@@ -125,11 +125,24 @@ export function readRpcResponse(
         rpcMessage: error.message,
         ...(Object.hasOwn(error, 'data') && { data: error.data }),
         ...(retryAfterMs !== undefined && { retryAfterMs }),
+        ...(error.code === UNSUPPORTED_TRANSACTION_VERSION &&
+          readTransactionVersion(error.message)),
       },
     })
   }
   if (!Object.hasOwn(body, 'result')) throw malformed('neither `result` nor `error` is present')
   return body.result
+}
+
+// Agave's words (`rpc-client-api` `custom_error.rs`): `Transaction version (1) is not supported
+// by the requesting client. Please try the request again with the following configuration
+// parameter: "maxSupportedTransactionVersion": 1` (the same for getTransaction and getBlock).
+const REFUSED_VERSION = /version \((\d{1,3})\)/
+
+/** The version a -32015's text names, as error context; nothing when it names none. */
+function readTransactionVersion(message: string): { transactionVersion: number } | undefined {
+  const found = REFUSED_VERSION.exec(message)
+  return found ? { transactionVersion: Number(found[1]) } : undefined
 }
 
 // Headers that carry credentials or session state (`authorization`, `set-cookie`, `x-api-key`,

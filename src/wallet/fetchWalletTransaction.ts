@@ -1,14 +1,16 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { getTransaction } from '../actions/getTransaction'
+import { getTransaction, MAX_DECODED_TRANSACTION_VERSION } from '../actions/getTransaction'
 import { askUntilFound } from '../history/archivePage'
 import type { U64Mode } from '../schemas/common'
 import type { WalletState, WalletTransaction } from './types'
 
 /**
- * One transaction of the walk, `json` with `maxSupportedTransactionVersion` 0 (the client turns
- * it into getConfirmedTransaction on nodes before 1.7). A `null` answer (a node behind the one
- * that listed the signature) is asked again as a walk asks (`askUntilFound`). Without the
- * `transactions` option the result only feeds discovery and is decoded in `bigint` mode.
+ * One transaction of the walk, `json` (the client turns it into getConfirmedTransaction on nodes
+ * before 1.7). A `null` answer (a node behind the one that listed the signature) is asked again
+ * as a walk asks (`askUntilFound`). Without the `transactions` option the result only feeds
+ * discovery: it is decoded in `bigint` mode and asked at the highest version the decoders read,
+ * whatever the client's (the caller sees none of it); with it, at the client's
+ * `maxSupportedTransactionVersion`, else that same highest version.
  * @internal
  */
 export async function fetchWalletTransaction<TMode extends U64Mode>(
@@ -23,7 +25,9 @@ export async function fetchWalletTransaction<TMode extends U64Mode>(
     : { ...state.context, u64: 'bigint' }
   const config = {
     encoding: 'json' as const,
-    maxSupportedTransactionVersion: 0,
+    maxSupportedTransactionVersion: plan.transactions
+      ? plan.transactionVersion
+      : MAX_DECODED_TRANSACTION_VERSION,
     signal,
     ...(plan.commitment === undefined ? {} : { commitment: plan.commitment }),
   }

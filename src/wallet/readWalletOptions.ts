@@ -111,6 +111,7 @@ function checkPath(resume: WalletCheckpoint, provider: boolean): void {
 export function readWalletOptions(
   owner: Base58Input,
   options: WalletHistoryOptions | undefined,
+  transactionVersion: number,
 ): WalletPlan {
   const address = toBase58String(owner, ADDRESS, METHOD, 'owner')
   const o = readFields(
@@ -154,6 +155,7 @@ export function readWalletOptions(
     pageRetryDelayMs: o.pageRetryDelayMs,
     emptyPageChecks: o.emptyPageChecks,
     transactions: o.transactions,
+    transactionVersion,
     skipThrough: o.before,
     signal: o.signal,
     resume,

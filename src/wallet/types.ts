@@ -16,6 +16,11 @@ export type WalletPlan = Readonly<{
   pageRetryDelayMs: number
   emptyPageChecks: number
   transactions: boolean
+  /**
+   * The `maxSupportedTransactionVersion` the yielded transactions are asked at: the client's,
+   * else the decoders' highest (discovery lookups always ask for the highest).
+   */
+  transactionVersion: number
   /** Yield nothing up to and including this signature (the `before` option). */
   skipThrough: string | undefined
   signal: AbortSignal | undefined
@@ -293,8 +298,9 @@ export type WalletHistoryOptions = Readonly<{
    */
   resume?: WalletCheckpoint | undefined
   /**
-   * Yield each entry with its full transaction (`json` encoding, `maxSupportedTransactionVersion`
-   * 0). The walk reads every owner transaction anyway (to find token accounts), so only the
+   * Yield each entry with its full transaction (`json` encoding, asked at the client's
+   * `maxSupportedTransactionVersion`, else `MAX_DECODED_TRANSACTION_VERSION`: legacy, v0 and
+   * v1). The walk reads every owner transaction anyway (to find token accounts), so only the
    * entries found under token accounts alone cost a lookup more: each signature is fetched once,
    * however many addresses list it.
    * @default false

@@ -1,5 +1,6 @@
 import type { ActionClient } from '../actions/ActionClient'
 import { readActionClient } from '../actions/ActionClient'
+import { lookupVersion } from '../actions/getTransaction'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import { linkSignal } from '../history/walkPages'
 import type { Base58Input, U64Mode } from '../schemas/common'
@@ -225,7 +226,7 @@ export function walletHistory<TMode extends U64Mode = 'bigint'>(
   options?: WalletHistoryOptions | undefined,
 ): WalletWalk<TMode> {
   const context = readActionClient(client, METHOD)
-  const plan = readWalletOptions(owner, options)
+  const plan = readWalletOptions(owner, options, lookupVersion(client, undefined, METHOD))
   let saved: WalletCheckpoint = plan.resume ?? startCheckpoint(plan)
   let live: WalletState<TMode> | undefined
   let liveProvider: ProviderWalletState<TMode> | undefined

@@ -242,7 +242,7 @@ describe('decodeConfirmedTransaction', () => {
       [['futureTopLevel'], { nested: [1, 2] }],
       [['meta', 'futureMeta'], 'x'],
       [['transaction', 'futureTx'], 1],
-      [['transaction', 'message', 'transactionConfig'], { priorityFee: 5 }],
+      [['transaction', 'message', 'futureConfig'], { priorityFee: 5 }],
       [['transaction', 'message', 'header', 'extra'], true],
       [['transaction', 'message', 'instructions', 0, 'extra'], null],
       [['meta', 'preTokenBalances', 0, 'uiTokenAmount', 'extra'], 'y'],

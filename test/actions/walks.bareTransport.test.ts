@@ -63,7 +63,6 @@ describe.each(['v2', 'v4'] as const)(
       const walk = transactionsForAddress(client(), address, {
         limit: 120,
         pageSize: 50,
-        maxSupportedTransactionVersion: 0,
       })
       const walked: string[] = []
       for await (const { info, transaction } of walk) {

@@ -231,7 +231,6 @@ describe("the sequential walk on the 'old-faithful' profile", () => {
       const walked: string[] = []
       const walk = client.transactionsForAddress(address, {
         pageSize: 200,
-        maxSupportedTransactionVersion: 0,
         ...FAST,
       })
       for await (const { info, transaction } of walk) {

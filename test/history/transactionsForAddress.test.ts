@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ActionClient } from '../../src/actions/ActionClient'
+import { MAX_DECODED_TRANSACTION_VERSION } from '../../src/actions/getTransaction'
 import { InvalidParamError, RpcResponseError } from '../../src/errors/ConfirmedRpcError'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import {
@@ -226,32 +227,30 @@ describe('transactionsForAddress', () => {
     expect([...got, ...rest]).toEqual(v118.signatures(address).map((info) => info.signature))
   })
 
-  it('fetches with getTransaction and no version when none is set, as the node then reads legacy only', async () => {
+  it("fetches with getTransaction at the decoders' highest version when none is set anywhere", async () => {
+    // No version on the policy nor on the walk: the walk still sends its own.
     const { context, wire } = setup(v118.transport, undefined, 'number', null)
     const v0 = v118
       .signatures(address)
-      .find((info) => v118.transaction(info.signature)?.message.version === 0)
-    const walk = transactionsForAddress(context, address)
-    const error = await (async () => {
-      for await (const _ of walk) {
-        // consume
-      }
-    })().catch((caught: unknown) => caught)
+      .filter((info) => v118.transaction(info.signature)?.message.version === 0)
+    expect(v0.length).toBeGreaterThan(0)
+    const got: ('legacy' | number | undefined)[] = []
+    for await (const { transaction } of transactionsForAddress(context, address)) {
+      got.push(transaction?.version)
+    }
     const lookups = wire.sent.filter(isLookup)
-    expect(lookups.length).toBeGreaterThan(0)
+    expect(lookups.length).toBe(v118.signatures(address).length)
     // Walks look transactions up with the replacement, never the deprecated method.
     expect(lookups.every((r) => r.method === 'getTransaction')).toBe(true)
     expect(
-      lookups.some(
+      lookups.every(
         (r) =>
-          typeof r.params[1] === 'object' &&
-          r.params[1] !== null &&
-          'maxSupportedTransactionVersion' in r.params[1],
+          (r.params[1] as { maxSupportedTransactionVersion?: unknown })
+            .maxSupportedTransactionVersion === MAX_DECODED_TRANSACTION_VERSION,
       ),
-    ).toBe(false)
-    // Without a version the node cannot return a v0 transaction, and this history has some.
-    expect(v0).toBeDefined()
-    expect(error).toMatchObject({ code: 'RPC_ERROR', context: { rpcCode: -32015 } })
+    ).toBe(true)
+    // The v0 transactions of this history came back, with their version.
+    expect(got.filter((version) => version === 0)).toHaveLength(v0.length)
   })
 
   it.each<[string, TransactionsForAddressOptions<'json'>, string]>([
@@ -270,6 +269,21 @@ describe('transactionsForAddress', () => {
     }
     expect(wire.sent).toHaveLength(0)
   })
+
+  it.each([256, -1, 1.5, '1'])(
+    "rejects a client's maxSupportedTransactionVersion of %j before any request",
+    (version) => {
+      const { context, wire } = setup(v118.transport)
+      const client = { ...context, maxSupportedTransactionVersion: version as number }
+      expect(() => transactionsForAddress(client, address)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_PARAM',
+          context: expect.objectContaining({ param: 'client.maxSupportedTransactionVersion' }),
+        }),
+      )
+      expect(wire.sent).toHaveLength(0)
+    },
+  )
 })
 
 describe('transactionsForAddress over HTTP with injected faults', () => {

@@ -513,7 +513,6 @@ describe('transactionsForAddress with parallel ranges', () => {
       const walk = transactionsForAddress(context, address, {
         walker: rangeWalker({ parallel: 4, order }),
         pageSize: 50,
-        maxSupportedTransactionVersion: 0,
       })
       const got: string[] = []
       for await (const { info, transaction } of walk) {

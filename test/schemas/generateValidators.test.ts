@@ -66,8 +66,10 @@ describe('generateValidators', () => {
       expect(inputs.some((input) => input.endsWith('generated/validators.ts'))).toBe(true)
       for (const file of result.outputFiles) {
         expect(file.text).not.toMatch(/\beval\(|new Function\(/)
-        // The whole core client has 12 KB gzip; the decoders take a small share of it.
-        expect(gzipSync(file.text).length).toBeLessThan(4_000)
+        // The whole core client has 12 KB gzip; the decoders take a small share of it. Measured
+        // 4,232 B for the transaction decoder: 3,982 before v1 messages (+92 B their
+        // `transactionConfig` check, +158 B the -32015 message of the one message table).
+        expect(gzipSync(file.text).length).toBeLessThan(4_250)
       }
     }
   })

@@ -1,3 +1,4 @@
+import { MAX_DECODED_TRANSACTION_VERSION } from '../../actions/getTransaction'
 import type { CallOutcome, Probe } from './createProbe'
 
 /** A method the report covers, and whether the endpoint serves it. */
@@ -94,7 +95,7 @@ export async function probeEndpoint(
     ]),
     getTransaction: await probe.call('getTransaction', [
       NO_SIGNATURE,
-      { encoding: 'json', maxSupportedTransactionVersion: 0 },
+      { encoding: 'json', maxSupportedTransactionVersion: MAX_DECODED_TRANSACTION_VERSION },
     ]),
     getConfirmedTransaction: await probe.call('getConfirmedTransaction', [NO_SIGNATURE, 'json']),
     getTransactionsForAddress: await probe.call('getTransactionsForAddress', [

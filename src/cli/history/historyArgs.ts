@@ -43,7 +43,7 @@ export const HISTORY_OPTIONS = {
   },
   transactions: {
     type: 'boolean',
-    description: 'each entry with its full transaction (getTransaction, v0 included)',
+    description: 'each entry with its full transaction (getTransaction, v0 and v1 included)',
     example: `confirmed-rpc history --transactions --limit 100 ${ADDRESS}`,
   },
   encoding: {

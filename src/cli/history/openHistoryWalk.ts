@@ -79,8 +79,8 @@ export function openHistoryWalk(
   }
   const walk = client.transactionsForAddress(query.address, {
     ...options,
+    // The walk's own default: every version the decoders read (legacy, v0 and v1).
     encoding: query.encoding ?? 'json',
-    maxSupportedTransactionVersion: 0,
   })
   const size = pageSize ?? 1000
   return {

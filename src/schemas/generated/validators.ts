@@ -47,13 +47,13 @@ export function checkConfirmedTransactionBinary(v: unknown, b: boolean): Miss | 
 function checkConfirmedTransactionWith(
   v: unknown,
   b: boolean,
-  c1: Check,
+  c1: CheckWithMode,
   c2: CheckWithMode,
 ): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
   return (
     int64(v, 'slot', b, false) ||
-    inside(c1(v.transaction), 'transaction') ||
+    inside(c1(v.transaction, b), 'transaction') ||
     (v.meta !== null && inside(c2(v.meta, b), 'meta', 2)) ||
     int64(v, 'blockTime', b, true, 3) ||
     (v.version !== undefined &&
@@ -91,21 +91,21 @@ function checkSignatureInfo(v: unknown, b: boolean): Miss | undefined {
   )
 }
 
-function checkRawTransaction(v: unknown): Miss | undefined {
-  return checkTransactionWith(v, checkRawMessage)
+function checkRawTransaction(v: unknown, b: boolean): Miss | undefined {
+  return checkTransactionWith(v, b, checkRawMessage)
 }
 
 function checkTransactionMeta(v: unknown, b: boolean): Miss | undefined {
   return checkTransactionMetaWith(v, b, checkInnerInstructions)
 }
 
-function checkParsedTransaction(v: unknown): Miss | undefined {
-  return checkTransactionWith(v, checkParsedMessage)
+function checkParsedTransaction(v: unknown, b: boolean): Miss | undefined {
+  return checkTransactionWith(v, b, checkParsedMessage)
 }
 
-function checkTransactionWith(v: unknown, c1: Check): Miss | undefined {
+function checkTransactionWith(v: unknown, b: boolean, c1: CheckWithMode): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
-  return eachString(v.signatures, 'signatures') || inside(c1(v.message), 'message')
+  return eachString(v.signatures, 'signatures') || inside(c1(v.message, b), 'message')
 }
 
 function checkParsedTransactionMeta(v: unknown, b: boolean): Miss | undefined {
@@ -161,14 +161,17 @@ function checkTransactionError(v: unknown): Miss | undefined {
   return undefined
 }
 
-function checkRawMessage(v: unknown): Miss | undefined {
+function checkRawMessage(v: unknown, b: boolean): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
   return (
     inside(checkMessageHeader(v.header), 'header') ||
     eachString(v.accountKeys, 'accountKeys') ||
     str(v.recentBlockhash, 'recentBlockhash') ||
     each(v.instructions, 'instructions', checkCompiledInstruction) ||
-    each(v.addressTableLookups, 'addressTableLookups', checkAddressTableLookup, 3)
+    each(v.addressTableLookups, 'addressTableLookups', checkAddressTableLookup, 3) ||
+    (v.transactionConfig !== undefined &&
+      inside(checkTransactionConfig(v.transactionConfig, b), 'transactionConfig')) ||
+    undefined
   )
 }
 
@@ -224,13 +227,16 @@ function checkTransactionMetaReturnData(v: unknown): Miss | undefined {
   return miss('object | null', v)
 }
 
-function checkParsedMessage(v: unknown): Miss | undefined {
+function checkParsedMessage(v: unknown, b: boolean): Miss | undefined {
   if (!isObject(v)) return miss('object', v)
   return (
     each(v.accountKeys, 'accountKeys', checkParsedMessageAccountKeysItem) ||
     str(v.recentBlockhash, 'recentBlockhash') ||
     each(v.instructions, 'instructions', checkJsonParsedInstruction) ||
-    each(v.addressTableLookups, 'addressTableLookups', checkAddressTableLookup, 3)
+    each(v.addressTableLookups, 'addressTableLookups', checkAddressTableLookup, 3) ||
+    (v.transactionConfig !== undefined &&
+      inside(checkTransactionConfig(v.transactionConfig, b), 'transactionConfig')) ||
+    undefined
   )
 }
 
@@ -279,6 +285,18 @@ function checkAddressTableLookup(v: unknown): Miss | undefined {
     str(v.accountKey, 'accountKey') ||
     eachUint(v.writableIndexes, 'writableIndexes') ||
     eachUint(v.readonlyIndexes, 'readonlyIndexes')
+  )
+}
+
+function checkTransactionConfig(v: unknown, b: boolean): Miss | undefined {
+  if (!isObject(v)) return miss('object', v)
+  return (
+    int64(v, 'priorityFee', b, false, 2) ||
+    (v.computeUnitLimit !== null && uint(v.computeUnitLimit, 'computeUnitLimit', 2)) ||
+    (v.loadedAccountsDataSizeLimit !== null &&
+      uint(v.loadedAccountsDataSizeLimit, 'loadedAccountsDataSizeLimit', 2)) ||
+    (v.heapSize !== null && uint(v.heapSize, 'heapSize', 2)) ||
+    undefined
   )
 }
 
