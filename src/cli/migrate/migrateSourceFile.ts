@@ -129,8 +129,15 @@ type ReferencePlan =
   | Readonly<{ ok: true; edits: readonly TextEdit[]; note: string; versionWritten: boolean }>
   | Readonly<{ ok: false; reason: string; comment: string }>
 
+/** `(line 12)`, `(relay.ts:12)`: where a declaration is, in a report line. */
+const LOCATION = / \((?:line \d+|[^\s()]+:\d+)\)/g
+
+/**
+ * A call left, with why. Its comment says the same without line numbers, which the comments
+ * inserted above would shift (a second run must find its own comment again).
+ */
 function leave(method: string, reason: string): ReferencePlan {
-  return { ok: false, reason, comment: `${method} kept: ${reason}` }
+  return { ok: false, reason, comment: `${method} kept: ${reason.replace(LOCATION, '')}` }
 }
 
 /** The edits for one reference on a `Connection`, or why it stays (and its comment). */
