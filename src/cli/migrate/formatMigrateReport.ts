@@ -94,9 +94,9 @@ function versionNotes(files: readonly FileMigration[]): string[] {
     if (version === 1) return `${written}: @solana/web3.js ${found}, which reads v1 transactions`
     const web3 =
       found === undefined
-        ? 'no @solana/web3.js found'
+        ? 'no @solana/web3.js was found'
         : `@solana/web3.js ${found} cannot read v1 transactions`
-    return `${written} (${web3}): v1 transactions fail (-32015) until web3.js is ${FIRST_WEB3_READING_V1} or later; then write 1`
+    return `${written}: ${web3}, so those fail (-32015) until web3.js is ${FIRST_WEB3_READING_V1} or later; then write 1`
   })
 }
 
