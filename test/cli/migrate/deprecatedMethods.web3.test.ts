@@ -13,11 +13,36 @@ const requests: Sent[] = []
 const sent: string[] = []
 let connection: Connection
 
+// The two methods the mock does not serve get an answer in the node's shape here: what is
+// asserted of them is what web3.js sends, and what it makes of the answer.
+const LOCAL_ANSWERS: Readonly<Record<string, unknown>> = {
+  getLatestBlockhash: {
+    context: { apiVersion: '2.2.7', slot: 341_000_000 },
+    value: {
+      blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
+      lastValidBlockHeight: 319_000_150,
+    },
+  },
+  getSupply: {
+    context: { apiVersion: '2.2.7', slot: 341_000_000 },
+    value: {
+      total: 601_000_000,
+      circulating: 520_000_000,
+      nonCirculating: 81_000_000,
+      nonCirculatingAccounts: [],
+    },
+  },
+}
+
 const recordingFetch: FetchFn = async (input, init) => {
-  const body = JSON.parse(String(init?.body)) as Sent | Sent[]
+  const body = JSON.parse(String(init?.body)) as (Sent & { id: unknown }) | Sent[]
   for (const { method, params } of Array.isArray(body) ? body : [body]) {
     sent.push(method)
     requests.push({ method, params })
+  }
+  if (!Array.isArray(body) && Object.hasOwn(LOCAL_ANSWERS, body.method)) {
+    const answer = { jsonrpc: '2.0', id: body.id, result: LOCAL_ANSWERS[body.method] }
+    return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })
   }
   return fetch(input, init)
 }
@@ -113,4 +138,38 @@ it('the parsed rewrite adds `version` to the result, and nothing else', async ()
     maxSupportedTransactionVersion: 1,
   })
   expect(read?.version).toBe(0)
+})
+
+it('getRecentBlockhash(AndContext) send getLatestBlockhash; getTotalSupply sends getSupply; the removed ones send themselves', async () => {
+  sent.length = 0
+  requests.length = 0
+  const recent = await connection.getRecentBlockhash()
+  const latest = await connection.getLatestBlockhash()
+  const withContext = await connection.getRecentBlockhashAndContext()
+  expect(sent).toEqual(['getLatestBlockhash', 'getLatestBlockhash', 'getLatestBlockhash'])
+  expect(requests[1]).toEqual(requests[0])
+  expect(recent.blockhash).toBe(latest.blockhash)
+  expect(withContext.value.blockhash).toBe(latest.blockhash)
+  // The fee calculator it still returns throws when read.
+  expect(() => recent.feeCalculator.lamportsPerSignature).toThrow(/getFeeForMessage/)
+
+  sent.length = 0
+  requests.length = 0
+  expect(await connection.getTotalSupply()).toBe(601_000_000)
+  expect(requests).toEqual([
+    {
+      method: 'getSupply',
+      params: [{ commitment: 'finalized', excludeNonCirculatingAccountsList: true }],
+    },
+  ])
+
+  // Agave 2.0 removed these two: a 2.x node does not know them.
+  sent.length = 0
+  const stake = new PublicKey(ledger.addresses()[0] ?? '')
+  const refused = await Promise.all([
+    connection.getFeeCalculatorForBlockhash(latest.blockhash).catch((caught: unknown) => caught),
+    connection.getStakeActivation(stake).catch((caught: unknown) => caught),
+  ])
+  expect(sent).toEqual(['getFeeCalculatorForBlockhash', 'getStakeActivation'])
+  for (const error of refused) expect(String(error)).toMatch(/Method not found/)
 })
