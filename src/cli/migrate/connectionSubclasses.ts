@@ -26,8 +26,8 @@ export function visibleConnectionSubclasses(
   const queue = [sourceFile]
   const found: ConnectionSubclass[] = []
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    found.push(...declaredSubclasses(file))
-    for (const imported of importedProjectFiles(file)) {
+    found.push(...remember(DECLARED, file, declaredSubclasses))
+    for (const imported of remember(IMPORTED, file, importedProjectFiles)) {
       if (!seen.has(imported)) {
         seen.add(imported)
         queue.push(imported)
@@ -36,6 +36,23 @@ export function visibleConnectionSubclasses(
   }
   cache.set(sourceFile, found)
   return found
+}
+
+// What each file declares and imports, read once however many files import it (the syntax tree
+// of a run is dropped with its files).
+const DECLARED = new WeakMap<SourceFile, readonly ConnectionSubclass[]>()
+const IMPORTED = new WeakMap<SourceFile, readonly SourceFile[]>()
+
+function remember<T>(
+  cache: WeakMap<SourceFile, T>,
+  file: SourceFile,
+  read: (file: SourceFile) => T,
+): T {
+  const known = cache.get(file)
+  if (known !== undefined) return known
+  const value = read(file)
+  cache.set(file, value)
+  return value
 }
 
 function declaredSubclasses(file: SourceFile): ConnectionSubclass[] {

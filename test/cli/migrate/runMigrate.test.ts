@@ -187,6 +187,9 @@ describe('confirmed-rpc migrate on the samples', () => {
     expect(left('commitments.js')[0]?.detail).toMatch(/not a plain name/)
   })
 
+  // Pattern: sistemaseltigre/ClasesTwitch, clase-5/log-tx/log.js — CommonJS scripts that take
+  // the connection as an untyped value; a report that repeated the reason on every line of such a
+  // file said the same thing as many times as the file had calls.
   it('matches receivers by name where their type is unknown, and says so once per file', () => {
     const findings = input('byName.cjs').findings
     expect(findings.map(({ outcome, receiverName }) => [outcome, receiverName ?? null])).toEqual([
@@ -376,6 +379,8 @@ describe('confirmed-rpc migrate on the samples', () => {
     )
   })
 
+  // Since Agave 4.2, mainnet has v1 transactions, which `maxSupportedTransactionVersion: 0` still
+  // refuses (-32015); web3.js 1.99.0, the one installed here, reads them.
   it('writes the maxSupportedTransactionVersion the installed web3.js reads (1.99.0: 1), and says so once', () => {
     expect(input('awaited.ts').web3Version).toEqual({
       transactionVersion: 1,
