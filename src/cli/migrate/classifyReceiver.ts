@@ -75,7 +75,7 @@ export function classifyReceiver(
     // `super.method()` runs web3.js's method whatever the instance is.
     return Node.isSuperExpression(receiver)
       ? { match: 'type' }
-      : looseReceiver(receiver, [method, replacement], subclasses)
+      : looseReceiver(receiver, type, [method, replacement], subclasses)
   }
   const owner = first.declaration.getParent()
   const className = (Node.isClassDeclaration(owner) && owner.getName()) || 'class'
@@ -90,17 +90,19 @@ export function classifyReceiver(
 }
 
 /**
- * A receiver typed as web3.js's `Connection` itself, where the file can see a subclass with its
- * own method or replacement (see visibleConnectionSubclasses): it may hold one.
+ * A receiver whose type a subclass with its own method or replacement can be assigned to (a
+ * plain `Connection`), where the file can see such a subclass (see visibleConnectionSubclasses):
+ * it may hold one.
  */
 function looseReceiver(
   receiver: Node,
+  type: Type,
   names: readonly (string | undefined)[],
   subclasses: readonly ConnectionSubclass[],
 ): ReceiverMatch {
   for (const subclass of subclasses) {
     const own = names.filter((name) => name !== undefined && subclass.members.has(name))
-    if (own.length === 0) continue
+    if (own.length === 0 || !subclass.type.isAssignableTo(type)) continue
     return {
       match: 'override',
       certain: false,

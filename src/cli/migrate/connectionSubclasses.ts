@@ -1,4 +1,4 @@
-import { type ClassDeclaration, Node, type SourceFile } from 'ts-morph'
+import { type ClassDeclaration, Node, type SourceFile, type Type } from 'ts-morph'
 
 /** A class of the project that extends web3.js's `Connection`, and the members it declares. */
 export type ConnectionSubclass = Readonly<{
@@ -7,6 +7,8 @@ export type ConnectionSubclass = Readonly<{
   at: string
   /** The names of the methods and properties it declares itself. */
   members: ReadonlySet<string>
+  /** Its instances' type: a receiver may hold one where this type is assignable to the receiver's. */
+  type: Type
 }>
 
 /**
@@ -62,6 +64,7 @@ function declaredSubclasses(file: SourceFile): ConnectionSubclass[] {
     .map((declaration) => ({
       name: declaration.getName() ?? 'an unnamed class',
       at: `${file.getBaseName()}:${declaration.getStartLineNumber()}`,
+      type: declaration.getType(),
       members: new Set(
         declaration
           .getMembers()

@@ -249,6 +249,8 @@ describe('confirmed-rpc migrate on the samples', () => {
       [77, 'getConfirmedSignaturesForAddress2', 'left'],
       // Neither subclass declares getConfirmedTransaction or getTransaction.
       [78, 'getConfirmedTransaction', 'rewritten'],
+      // A CountingConnection cannot be a RelayedConnection.
+      [88, 'getConfirmedSignaturesForAddress2', 'rewritten'],
     ])
     expect(left('relayedConnection.ts').map((finding) => finding.detail)).toEqual([
       '`this` is a RelayedConnection, which declares its own getConfirmedSignaturesForAddress2 (line 29) and getSignaturesForAddress (line 38): a rename would run other code; port those first',
