@@ -1,10 +1,21 @@
-import { type ClassDeclaration, Node } from 'ts-morph'
+import { Node, type Type } from 'ts-morph'
+import {
+  type ConnectionSubclass,
+  extendsWeb3Connection,
+  isWeb3Connection,
+} from './connectionSubclasses'
 import { shortText } from './formatMigrateReport'
 
 /**
  * Whether a deprecated method is called on a web3.js `Connection`:
  *
- * - `type`: the type checker says so (a `Connection`, a subclass, or a union with one);
+ * - `type`: the type checker says so (a `Connection`, a subclass, or a union with one), and both
+ *   the method and its replacement are web3.js's own there;
+ * - `override`: the receiver is a subclass of `Connection` that declares the method or its
+ *   replacement itself (a wallet's connection that forwards some calls elsewhere and refuses
+ *   others), so renaming the call would run other code than web3.js's replacement; or
+ *   (`certain: false`) it is typed `Connection` in a file that can see such a subclass;
+ *   `detail` says which;
  * - `name`: the receiver's type is unknown (`any`, or web3.js's types cannot be found), and its
  *   name looks like a connection (`connection`, `conn`, `this.solanaConnection`, ...);
  * - `other`: it is not (another type, or an unknown type under another name); `detail` says
@@ -12,6 +23,7 @@ import { shortText } from './formatMigrateReport'
  */
 export type ReceiverMatch =
   | Readonly<{ match: 'type' }>
+  | Readonly<{ match: 'override'; detail: string; certain: boolean }>
   | Readonly<{ match: 'name'; name: string }>
   | Readonly<{ match: 'other'; detail: string }>
 
@@ -21,12 +33,18 @@ const CONNECTION_NAME = /conn/i
 /**
  * Tells whether `receiver.method` is a web3.js `Connection` method (`receiver` is what a call
  * reads the method off, or the object a test double replaces it on). The type checker decides
- * when it knows the receiver's type: the method's declaration must be `Connection`'s (so
- * confirmed-rpc's own client, whose methods share the names, is left alone). Only when the type
- * is unknown (`any`: web3.js's types were not found, or plain JavaScript parameters) does the
+ * when it knows the receiver's type: the method's declaration must be `Connection`'s or a
+ * subclass's (so confirmed-rpc's own client, whose methods share the names, is left alone), and
+ * a subclass's own `method` or `replacement` makes it an `override`. Only when the type is
+ * unknown (`any`: web3.js's types were not found, or plain JavaScript parameters) does the
  * receiver's name decide, and the report says so.
  */
-export function classifyReceiver(receiver: Node, method: string): ReceiverMatch {
+export function classifyReceiver(
+  receiver: Node,
+  method: string,
+  replacement?: string,
+  subclasses: readonly ConnectionSubclass[] = [],
+): ReceiverMatch {
   const type = receiver.getType().getNonNullableType()
   if (type.isAny() || type.isUnknown()) {
     const name = receiverName(receiver)
@@ -38,16 +56,82 @@ export function classifyReceiver(receiver: Node, method: string): ReceiverMatch 
         }
   }
   const declarations = type.getProperty(method)?.getDeclarations() ?? []
-  if (declarations.some(isWeb3ConnectionMember)) return { match: 'type' }
-  const [declaration] = declarations
-  const where =
-    declaration === undefined
-      ? ''
-      : ` (its ${method} is declared in ${describeFile(declaration.getSourceFile().getFilePath())})`
-  return {
-    match: 'other',
-    detail: `\`${shortText(receiver, 40)}\` is not a web3.js Connection${where}`,
+  if (!declarations.some(isConnectionMember)) {
+    const [declaration] = declarations
+    const where =
+      declaration === undefined
+        ? ''
+        : ` (its ${method} is declared in ${describeFile(declaration.getSourceFile().getFilePath())})`
+    return {
+      match: 'other',
+      detail: `\`${shortText(receiver, 40)}\` is not a web3.js Connection${where}`,
+    }
   }
+  const overrides = [method, ...(replacement === undefined ? [] : [replacement])].flatMap((name) =>
+    subclassDeclarations(type, name).map((declaration) => ({ name, declaration })),
+  )
+  const [first] = overrides
+  if (first === undefined) {
+    // `super.method()` runs web3.js's method whatever the instance is.
+    return Node.isSuperExpression(receiver)
+      ? { match: 'type' }
+      : looseReceiver(receiver, type, [method, replacement], subclasses)
+  }
+  const owner = first.declaration.getParent()
+  const className = (Node.isClassDeclaration(owner) && owner.getName()) || 'class'
+  const own = overrides.map(
+    ({ name, declaration }) => `${name} (${describeDeclaration(declaration, receiver)})`,
+  )
+  return {
+    match: 'override',
+    certain: true,
+    detail: `\`${shortText(receiver, 40)}\` is ${withArticle(className)}, which declares its own ${own.join(' and ')}`,
+  }
+}
+
+/**
+ * A receiver whose type a subclass with its own method or replacement can be assigned to (a
+ * plain `Connection`), where the file can see such a subclass (see visibleConnectionSubclasses):
+ * it may hold one.
+ */
+function looseReceiver(
+  receiver: Node,
+  type: Type,
+  names: readonly (string | undefined)[],
+  subclasses: readonly ConnectionSubclass[],
+): ReceiverMatch {
+  for (const subclass of subclasses) {
+    const own = names.filter((name) => name !== undefined && subclass.members.has(name))
+    if (own.length === 0 || !subclass.type.isAssignableTo(type)) continue
+    return {
+      match: 'override',
+      certain: false,
+      detail: `\`${shortText(receiver, 40)}\` may be ${withArticle(subclass.name)} (${subclass.at}), which declares its own ${own.join(' and ')}`,
+    }
+  }
+  return { match: 'type' }
+}
+
+/** The declarations of `name` on `type` that a subclass of web3.js's `Connection` makes. */
+function subclassDeclarations(type: Type, name: string): Node[] {
+  return (type.getProperty(name)?.getDeclarations() ?? []).filter((declaration) => {
+    const owner = declaration.getParent()
+    return (
+      Node.isClassDeclaration(owner) && !isWeb3Connection(owner) && extendsWeb3Connection(owner)
+    )
+  })
+}
+
+/** Where a declaration is, for the report: `line 12` in the file of `from`, else `file.ts:12`. */
+function describeDeclaration(declaration: Node, from: Node): string {
+  const line = declaration.getStartLineNumber()
+  if (declaration.getSourceFile() === from.getSourceFile()) return `line ${line}`
+  return `${describeFile(declaration.getSourceFile().getFilePath())}:${line}`
+}
+
+/** `a RelayedConnection`, `an AuditedConnection`. */
+function withArticle(name: string): string {
+  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`
 }
 
 /** A declaration file as a reader knows it: its package, or its name. */
@@ -83,21 +167,9 @@ function receiverName(receiver: Node): string {
 
 /**
  * Whether a method declaration belongs to web3.js v1's `Connection` class, or to a class that
- * extends it (an override still runs on a `Connection`). The class is recognised by its name
- * and by the declaration file it comes from, wherever the package manager put it.
+ * extends it.
  */
-function isWeb3ConnectionMember(declaration: Node): boolean {
+function isConnectionMember(declaration: Node): boolean {
   const owner = declaration.getParent()
-  return Node.isClassDeclaration(owner) && extendsWeb3Connection(owner, 0)
-}
-
-function extendsWeb3Connection(declaration: ClassDeclaration, depth: number): boolean {
-  if (
-    declaration.getName() === 'Connection' &&
-    /[/\\]@solana[/\\]web3\.js[/\\]/.test(declaration.getSourceFile().getFilePath())
-  ) {
-    return true
-  }
-  const base = depth < 20 ? declaration.getBaseClass() : undefined
-  return base !== undefined && extendsWeb3Connection(base, depth + 1)
+  return Node.isClassDeclaration(owner) && extendsWeb3Connection(owner)
 }

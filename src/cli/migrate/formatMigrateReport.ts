@@ -1,5 +1,6 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
 import type { Node } from 'ts-morph'
+import { FIRST_WEB3_READING_V1 } from './installedWeb3Version'
 import type { FileMigration, MigrateFinding } from './types'
 
 /** How the run went, for {@link formatMigrateReport}. */
@@ -14,7 +15,9 @@ export type MigrateReportOptions = Readonly<{
 
 /**
  * The report on stderr: where the types came from, one line per finding (file:line:column,
- * rewritten / left / ignored and why), one per file that failed, and a summary.
+ * rewritten / left / ignored and why), a note per file whose receivers were matched by name
+ * (naming them once), one per file that failed, a note on the `maxSupportedTransactionVersion`
+ * written and the web3.js it was chosen for, and a summary.
  */
 export function formatMigrateReport(
   files: readonly FileMigration[],
@@ -25,9 +28,8 @@ export function formatMigrateReport(
   ]
   for (const file of files) {
     if (file.error !== undefined) lines.push(`${file.displayPath}: failed: ${file.error}`)
-    if (file.typesUnavailable !== undefined && file.findings.length > 0) {
-      lines.push(`${file.displayPath}: note: ${file.typesUnavailable}; receivers matched by name`)
-    }
+    const byName = nameNote(file)
+    if (byName !== undefined) lines.push(`${file.displayPath}: note: ${byName}`)
     lines.push(...file.findings.map(formatFinding))
     const writeError = options.writeErrors.get(file.path)
     if (writeError !== undefined) lines.push(`${file.displayPath}: failed to write: ${writeError}`)
@@ -41,12 +43,68 @@ export function formatMigrateReport(
   const action = options.write
     ? `${changed.length - options.writeErrors.size} file(s) written`
     : `${changed.length} file(s) would change (run with --write to apply)`
+  lines.push(...versionNotes(files))
   const doubles = count('double')
   const doubleText = doubles > 0 ? `, ${doubles} test double(s) to update` : ''
   lines.push(
     `${count('rewritten')} rewritten, ${count('left')} left with a comment, ${count('ignored')} ignored (not a web3.js Connection)${doubleText}; ${action}${failed.length > 0 ? `; ${failed.length} failed` : ''}`,
   )
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * Why a file's receivers were matched by name, and which names, with their lines:
+ * `receivers of unknown type matched by name: \`connection\` (lines 3, 9), \`conn\` (line 8)`.
+ */
+function nameNote(file: FileMigration): string | undefined {
+  const lines = new Map<string, number[]>()
+  for (const finding of file.findings) {
+    if (finding.receiverName === undefined) continue
+    lines.set(finding.receiverName, [...(lines.get(finding.receiverName) ?? []), finding.line])
+  }
+  const names = [...lines].map(
+    ([name, at]) => `\`${name}\` (line${at.length === 1 ? '' : 's'} ${at.join(', ')})`,
+  )
+  const matched = names.length > 0 ? `matched by name: ${names.join(', ')}` : undefined
+  if (file.typesUnavailable !== undefined && file.findings.length > 0) {
+    return matched === undefined
+      ? file.typesUnavailable
+      : `${file.typesUnavailable}; receivers ${matched}`
+  }
+  return matched === undefined ? undefined : `receivers of unknown type ${matched}`
+}
+
+/**
+ * One note per web3.js found among the files where a rewrite wrote
+ * `maxSupportedTransactionVersion`: what was written and why; where it is 0, that v1
+ * transactions still fail until web3.js reads them.
+ */
+function versionNotes(files: readonly FileMigration[]): string[] {
+  const groups = new Map<string, { version: 0 | 1; found: string | undefined; paths: string[] }>()
+  for (const file of files) {
+    if (file.versionWritten !== true || file.web3Version === undefined) continue
+    const { transactionVersion: version, found } = file.web3Version
+    const key = `${version}\u0000${found ?? ''}`
+    const group = groups.get(key) ?? { version, found, paths: [] }
+    group.paths.push(file.displayPath)
+    groups.set(key, group)
+  }
+  return [...groups.values()].map(({ version, found, paths }) => {
+    const written = `note: \`maxSupportedTransactionVersion: ${version}\` written in ${listPaths(paths)}`
+    if (version === 1) return `${written}: @solana/web3.js ${found}, which reads v1 transactions`
+    const web3 =
+      found === undefined
+        ? 'no @solana/web3.js was found'
+        : `@solana/web3.js ${found} cannot read v1 transactions`
+    return `${written}: ${web3}, so those fail (-32015) until web3.js is ${FIRST_WEB3_READING_V1} or later; then write 1`
+  })
+}
+
+/** Paths for a note: all of up to three, else the first three and how many more. */
+function listPaths(paths: readonly string[]): string {
+  return paths.length <= 3
+    ? paths.join(', ')
+    : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`
 }
 
 /**

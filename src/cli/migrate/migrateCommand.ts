@@ -23,7 +23,7 @@ const MIGRATE_OPTIONS = {
 
 /**
  * `confirmed-rpc migrate <paths...>`: rewrites web3.js v1 calls of the deprecated methods to
- * their replacements. The arguments and paths are checked before anything else (exit 2, nothing
+ * their replacements, and reports the ones it cannot move. The arguments and paths are checked before anything else (exit 2, nothing
  * written); ts-morph, an optional peer dependency, is loaded only then, and the code that uses
  * it (runMigrate and what it imports) after it, so that `--help` and usage errors work without it.
  */
@@ -32,20 +32,24 @@ export const migrateCommand: CliCommand = {
   summary: 'rewrite web3.js v1 calls of the deprecated methods to their replacements',
   usage: 'confirmed-rpc migrate [options] <paths...>',
   description: [
-    'Rewrites these calls on web3.js v1 Connection objects:',
-    '  getConfirmedSignaturesForAddress2(address, options?, commitment?)',
-    '    -> getSignaturesForAddress(address, options?, commitment?)',
+    'Rewrites calls of the methods web3.js 1.99 deprecates on Connection where the replacement',
+    'does the same:',
+    '  getConfirmedSignaturesForAddress2 -> getSignaturesForAddress (same arguments)',
+    '  getConfirmedBlockSignatures       -> getBlockSignatures (same arguments)',
+    '  getRecentBlockhash(AndContext)    -> getLatestBlockhash(AndContext), unless feeCalculator is read',
     '  getConfirmedTransaction(signature, commitment?)',
-    '    -> getTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 })',
+    '    -> getTransaction(signature, { commitment, maxSupportedTransactionVersion: N }),',
+    '       unless its `transaction` (a web3.js Transaction) is read or the result goes out of sight',
     '  getParsedConfirmedTransaction(s)(signature(s), commitment?)',
-    '    -> getParsedTransaction(s)(signature(s), { commitment, maxSupportedTransactionVersion: 0 })',
-    "A getConfirmedTransaction call is kept where code reads its result's `transaction` (a web3.js",
-    'Transaction, which getTransaction replaces with { message, signatures }) or where the result',
-    'goes out of sight; a `// confirmed-rpc migrate:` comment above it says why (see docs/cli.md).',
-    'getConfirmedSignaturesForAddress(address, startSlot, endSlot) is reported, with a comment: web3.js',
-    'builds it on removed methods and no one call replaces it. Test doubles that name an old method',
-    "(jest.spyOn(connection, 'getConfirmedTransaction'), object literals typed as Connection) are",
-    'reported too: once the calls are rewritten they intercept nothing.',
+    '    -> getParsedTransaction(s)(signature(s), { commitment, maxSupportedTransactionVersion: N })',
+    'N is 1 where the project has @solana/web3.js 1.99.0 or later (it reads v1 transactions),',
+    'else 0, and the report says v1 transactions fail until web3.js is updated.',
+    'getConfirmedSignaturesForAddress, getConfirmedBlock, getFeeCalculatorForBlockhash,',
+    'getStakeActivation and getTotalSupply have no equivalent call: each use is left with a',
+    '`// confirmed-rpc migrate:` comment saying what to do (see docs/cli.md). So is a call on a',
+    'Connection subclass that declares the method or its replacement itself. Test doubles that',
+    "name an old method (jest.spyOn(connection, 'getConfirmedTransaction'), object literals typed",
+    'as Connection, fake classes cast to it) are reported with what to change in them.',
     '',
     `Paths are files or directories (${SOURCE_EXTENSIONS.join(' ')});`,
     'node_modules, dist and hidden directories are skipped. The diff goes to stdout, the report',

@@ -1,10 +1,13 @@
 import { Node, type SourceFile } from 'ts-morph'
 import { applyTextEdits } from './applyTextEdits'
 import { classifyReceiver } from './classifyReceiver'
-import { DEPRECATED_METHODS } from './deprecatedMethods'
-import { findMethodReferences, findTestDoubles, type MethodReference } from './findMethodReferences'
+import { type ConnectionSubclass, visibleConnectionSubclasses } from './connectionSubclasses'
+import { type DeprecatedMethodSpec, methodSpec } from './deprecatedMethods'
+import { findMethodReferences, type MethodReference } from './findMethodReferences'
 import { findResultShapeUse } from './findResultShapeUse'
+import { findTestDoubles, type TestDouble } from './findTestDoubles'
 import { shortText } from './formatMigrateReport'
+import { leaveComment } from './leaveComment'
 import { planConfigArgument } from './planConfigArgument'
 import type { MigrateFinding, TextEdit } from './types'
 
@@ -14,9 +17,18 @@ type MigrateSourceFileOptions = Readonly<{
   displayPath: string
   /** The project's `exactOptionalPropertyTypes`: `{ commitment: undefined }` is then an error. */
   exactOptionalPropertyTypes: boolean
-  /** Why receivers' types are unknown in this file (web3.js not found), for the report. */
-  typesUnavailable?: string | undefined
+  /** The `maxSupportedTransactionVersion` to write: what the project's web3.js reads. */
+  transactionVersion: 0 | 1
+  /** The Connection subclasses each file can see, found once per file in a run. */
+  subclassCache: Map<SourceFile, readonly ConnectionSubclass[]>
 }>
+
+/** The file's new text, a finding per reference and double, and whether a version was written. */
+export type SourceFileMigration = {
+  rewritten: string
+  findings: MigrateFinding[]
+  versionWritten: boolean
+}
 
 /**
  * Rewrites the deprecated web3.js v1 `Connection` calls of one file (see DEPRECATED_METHODS)
@@ -28,45 +40,58 @@ type MigrateSourceFileOptions = Readonly<{
 export function migrateSourceFile(
   sourceFile: SourceFile,
   options: MigrateSourceFileOptions,
-): { rewritten: string; findings: MigrateFinding[] } {
+): SourceFileMigration {
   const edits: TextEdit[] = []
   const findings: MigrateFinding[] = []
   const comments = new Set<string>()
+  let versionWritten = false
   for (const reference of findMethodReferences(sourceFile)) {
+    const spec = methodSpec(reference.method)
     const { line, column } = sourceFile.getLineAndColumnAtPos(reference.name.getStart())
-    const finding = (outcome: MigrateFinding['outcome'], detail: string) =>
+    const finding = (outcome: MigrateFinding['outcome'], detail: string, receiverName?: string) =>
       findings.push({
         file: options.displayPath,
         line,
         column,
         method: reference.method,
-        replacement: DEPRECATED_METHODS[reference.method].replacement,
+        replacement: spec.replacement,
         outcome,
         detail,
+        ...(receiverName === undefined ? {} : { receiverName }),
       })
-    const receiver = classifyReceiver(reference.access.getExpression(), reference.method)
+    const receiver = classifyReceiver(
+      reference.access.getExpression(),
+      reference.method,
+      spec.replacement,
+      visibleConnectionSubclasses(sourceFile, options.subclassCache),
+    )
     if (receiver.match === 'other') {
       finding('ignored', receiver.detail)
       continue
     }
-    const matchedBy =
-      receiver.match === 'name'
-        ? ` (receiver matched by its name \`${receiver.name}\`${options.typesUnavailable === undefined ? ': its type is unknown' : ''})`
-        : ''
-    const outcome = planReference(reference, options.exactOptionalPropertyTypes)
+    const outcome =
+      receiver.match === 'override'
+        ? leave(
+            reference.method,
+            receiver.certain
+              ? `${receiver.detail}: a rename would run other code; port those first`
+              : `${receiver.detail}: if it is one, a rename runs other code; rename by hand where it cannot be`,
+          )
+        : planReference(reference, options)
+    const byName = receiver.match === 'name' ? receiver.name : undefined
     if (outcome.ok) {
       edits.push(...outcome.edits)
-      finding('rewritten', `${outcome.note}${matchedBy}`)
+      versionWritten ||= outcome.versionWritten
+      finding('rewritten', outcome.note, byName)
     } else {
       const comment = leaveComment(reference.access, outcome.comment, comments)
       if (comment !== undefined) edits.push(comment)
-      finding('left', `${outcome.reason}${matchedBy}`)
+      finding('left', outcome.reason, byName)
     }
   }
   for (const double of findTestDoubles(sourceFile)) {
     const { line, column } = sourceFile.getLineAndColumnAtPos(double.name.getStart())
-    const spec = DEPRECATED_METHODS[double.method]
-    const result = spec.resultShapeChanges ? `, and return what ${spec.replacement} returns` : ''
+    const spec = methodSpec(double.method)
     findings.push({
       file: options.displayPath,
       line,
@@ -74,52 +99,87 @@ export function migrateSourceFile(
       method: double.method,
       replacement: spec.replacement,
       outcome: 'double',
-      detail: `\`${double.text}\` stands in for ${double.method}; once the code calls ${spec.replacement} it intercepts nothing: make it stand in for ${spec.replacement}${result}`,
+      detail: describeDouble(double, spec),
     })
   }
   findings.sort((a, b) => a.line - b.line || a.column - b.column)
-  return { rewritten: applyTextEdits(sourceFile.getFullText(), edits), findings }
+  return { rewritten: applyTextEdits(sourceFile.getFullText(), edits), findings, versionWritten }
+}
+
+/**
+ * What a test double must become once the calls move: nothing yet where the calls are never
+ * rewritten; removed where the same double already stands in for the replacement (adding one
+ * would be a duplicate member); else made to stand in for the replacement.
+ */
+function describeDouble(double: TestDouble, spec: DeprecatedMethodSpec): string {
+  const declared = double.via === undefined ? '' : ` (${double.via})`
+  const what = `\`${double.text}\`${declared} stands in for ${double.method}`
+  const target = spec.replacement
+  if (spec.rewrite === 'none') {
+    return `${what}, whose calls are not rewritten (see their comments): change it with them`
+  }
+  if (double.replacementAt !== undefined) {
+    return `${what} and already for ${target} (${double.replacementAt}): once the code calls ${target}, remove this one`
+  }
+  const result = spec.changedResult === undefined ? '' : `, returning what ${target} returns`
+  return `${what}; once the code calls ${target} it intercepts nothing: make it stand in for ${target}${result}`
 }
 
 type ReferencePlan =
-  | Readonly<{ ok: true; edits: readonly TextEdit[]; note: string }>
+  | Readonly<{ ok: true; edits: readonly TextEdit[]; note: string; versionWritten: boolean }>
   | Readonly<{ ok: false; reason: string; comment: string }>
+
+/** `(line 12)`, `(relay.ts:12)`: where a declaration is, in a report line. */
+const LOCATION = / \((?:line \d+|[^\s()]+:\d+)\)/g
+
+/**
+ * A call left, with why. Its comment says the same without line numbers, which the comments
+ * inserted above would shift (a second run must find its own comment again).
+ */
+function leave(method: string, reason: string): ReferencePlan {
+  return { ok: false, reason, comment: `${method} kept: ${reason.replace(LOCATION, '')}` }
+}
 
 /** The edits for one reference on a `Connection`, or why it stays (and its comment). */
 function planReference(
   reference: MethodReference,
-  exactOptionalPropertyTypes: boolean,
+  options: MigrateSourceFileOptions,
 ): ReferencePlan {
   const { access, method, name } = reference
-  const spec = DEPRECATED_METHODS[method]
+  const spec = methodSpec(method)
   const target = spec.replacement
-  const leave = (reason: string): ReferencePlan => ({
-    ok: false,
-    reason,
-    comment: `${method} kept: ${reason}`,
-  })
-  if (spec.config === 'none') return leave(spec.why)
+  if (spec.rewrite === 'none') {
+    return leave(method, (spec.why ?? '').replace('{version}', String(options.transactionVersion)))
+  }
   const call = access.getParent()
   if (!Node.isCallExpression(call) || call.getExpression() !== access) {
     return leave(
+      method,
       `referenced without being called (\`${shortText(access.getParent() ?? access)}\`): move it to ${target} by hand`,
     )
   }
   const args = call.getArguments()
   const [first, second] = args
-  if (first === undefined || args.length > spec.maxArguments || args.some(Node.isSpreadElement)) {
+  const needsFirst = spec.rewrite === 'versioned'
+  if (
+    (needsFirst && first === undefined) ||
+    args.length > spec.maxArguments ||
+    args.some(Node.isSpreadElement)
+  ) {
     return leave(
+      method,
       `called with unexpected arguments (\`${shortText(call)}\`): move it to ${target} by hand`,
     )
   }
-  if (spec.resultShapeChanges) {
-    const use = findResultShapeUse(call)
+  if (spec.changedResult !== undefined) {
+    const use = findResultShapeUse(call, spec.changedResult)
     if (use !== undefined) {
-      const change = `${target} resolves \`transaction\` to { message, signatures }, not a web3.js Transaction`
-      return use.kind === 'transaction'
-        ? leave(`${use.detail}, and ${change}`)
+      const part = spec.changedResult.at(-1)
+      return use.kind === 'read'
+        ? leave(method, `${use.detail}; ${spec.change}`)
         : leave(
-            `${use.detail}, so the codemod cannot see whether its \`transaction\` is read; ${change}`,
+            method,
+            `${use.detail}, so whether its \`${part}\` is read is unknown; ${spec.change}`,
           )
     }
   }
@@ -127,64 +187,20 @@ function planReference(
   const rename: TextEdit = Node.isIdentifier(name)
     ? { start: name.getStart(), end: name.getEnd(), text: target }
     : { start: name.getStart() + 1, end: name.getEnd() - 1, text: target }
-  if (spec.config === 'rename') {
-    return { ok: true, edits: [rename], note: 'same arguments, same result type' }
+  if (spec.rewrite === 'rename' || first === undefined) {
+    return { ok: true, edits: [rename], note: spec.result ?? '', versionWritten: false }
   }
-  const config = planConfigArgument(first, second, exactOptionalPropertyTypes)
-  if (!config.ok) return leave(config.reason)
-  return { ok: true, edits: [rename, ...config.edits], note: config.note }
-}
-
-/** What every comment the codemod writes starts with: easy to find, and to find again. */
-const COMMENT_PREFIX = '// confirmed-rpc migrate:'
-
-/**
- * The edit that puts `// confirmed-rpc migrate: <text>` on its own line above the statement (or
- * class member) holding `node`, indented like it. Nothing when the same comment is already among
- * the `confirmed-rpc migrate` comments right above it, so that running the codemod again (or on
- * a file it already wrote) adds nothing. `pending` holds the comments planned for the file so
- * far, so that two calls left in one statement for the same reason get one comment.
- */
-function leaveComment(node: Node, text: string, pending: Set<string>): TextEdit | undefined {
-  let anchor = node
-  for (;;) {
-    const parent = anchor.getParent()
-    if (parent === undefined || isStatementContainer(parent)) break
-    anchor = parent
-  }
-  const source = node.getSourceFile().getFullText()
-  const lineStart = source.lastIndexOf('\n', anchor.getStart() - 1) + 1
-  const indent = /^[ \t]*/.exec(source.slice(lineStart))?.[0] ?? ''
-  const comment = `${COMMENT_PREFIX} ${text}`
-  const key = `${lineStart}\u0000${comment}`
-  if (pending.has(key) || existingComments(source, lineStart).includes(comment)) return undefined
-  pending.add(key)
-  const eol = source.includes('\r\n') ? '\r\n' : '\n'
-  return { start: lineStart, end: lineStart, text: `${indent}${comment}${eol}` }
-}
-
-/** Nodes whose children are statements or members: a line comment can go above each child. */
-function isStatementContainer(node: Node): boolean {
-  return (
-    Node.isBlock(node) ||
-    Node.isSourceFile(node) ||
-    Node.isModuleBlock(node) ||
-    Node.isCaseClause(node) ||
-    Node.isDefaultClause(node) ||
-    Node.isClassDeclaration(node) ||
-    Node.isClassExpression(node)
+  const config = planConfigArgument(
+    first,
+    second,
+    options.exactOptionalPropertyTypes,
+    options.transactionVersion,
   )
-}
-
-/** The `confirmed-rpc migrate` comment lines directly above `lineStart`, trimmed. */
-function existingComments(source: string, lineStart: number): string[] {
-  const lines = source.slice(0, lineStart).split(/\r?\n/)
-  lines.pop() // the empty piece after the last line break
-  const comments: string[] = []
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const line = (lines[index] ?? '').trim()
-    if (!line.startsWith(COMMENT_PREFIX)) break
-    comments.push(line)
+  if (!config.ok) return leave(method, config.reason)
+  return {
+    ok: true,
+    edits: [rename, ...config.edits],
+    note: `${config.note}; ${spec.result}`,
+    versionWritten: config.edits.length > 0,
   }
-  return comments
 }

@@ -4,9 +4,12 @@ import type { TextEdit } from './types'
 
 /**
  * The property every rewritten transaction call gets: without it the replacement, like the
- * deprecated method, refuses v0 transactions (`-32015`); with it they are returned, `version: 0`.
+ * deprecated method, refuses versioned transactions (`-32015`); with it those up to `version`
+ * come back. `version` is the highest the project's web3.js reads (see installedWeb3Version).
  */
-const VERSION = 'maxSupportedTransactionVersion: 0'
+function versionProperty(version: 0 | 1): string {
+  return `maxSupportedTransactionVersion: ${version}`
+}
 
 /**
  * How the commitment argument of a deprecated transaction call becomes the replacement's
@@ -18,17 +21,18 @@ type ConfigPlan =
 
 /**
  * Turns the commitment argument of `getConfirmedTransaction(sig, commitment?)` (and of the
- * parsed variants) into the replacement's config object with `maxSupportedTransactionVersion: 0`:
+ * parsed variants) into the replacement's config object with `maxSupportedTransactionVersion`
+ * (`version`: 1 where the project's web3.js reads v1 transactions, else 0):
  *
- * - absent, `undefined` or `void 0`: `{ maxSupportedTransactionVersion: 0 }`;
- * - a string literal: `{ commitment: 'confirmed', maxSupportedTransactionVersion: 0 }`;
+ * - absent, `undefined` or `void 0`: `{ maxSupportedTransactionVersion: 1 }`;
+ * - a string literal: `{ commitment: 'confirmed', maxSupportedTransactionVersion: 1 }`;
  * - an object literal: the property is added to it (kept as is if it already sets it);
  * - an expression whose type is a string: wrapped as `{ commitment: x, ... }`; when it may be
  *   `undefined` and the project has `exactOptionalPropertyTypes`, `commitment` is only set when
  *   defined (`{ ...(x === undefined ? {} : { commitment: x }), ... }`), since
  *   `{ commitment: undefined }` does not type-check there;
  * - an expression whose type is an object: spread, `{ ...config, ... }` (the version first,
- *   `{ maxSupportedTransactionVersion: 0, ...config }`, when the type may set its own);
+ *   `{ maxSupportedTransactionVersion: 1, ...config }`, when the type may set its own);
  * - an expression that may be either, or whose type is unknown (`any`, JavaScript): tested at
  *   run time, `typeof x === 'string' ? { commitment: x, ... } : { ...x, ... }`.
  *
@@ -43,27 +47,29 @@ export function planConfigArgument(
   before: Node,
   argument: Node | undefined,
   exactOptionalPropertyTypes: boolean,
+  version: 0 | 1,
 ): ConfigPlan {
+  const setting = versionProperty(version)
   if (argument === undefined) {
     return {
       ok: true,
-      edits: [{ start: before.getEnd(), end: before.getEnd(), text: `, { ${VERSION} }` }],
-      note: `no commitment: \`{ ${VERSION} }\` added`,
+      edits: [{ start: before.getEnd(), end: before.getEnd(), text: `, { ${setting} }` }],
+      note: `no commitment: \`{ ${setting} }\` added`,
     }
   }
-  const edit = argumentEdits(argument)
+  const edit = argumentEdits(argument, setting)
   const { text, simple, replace, wrap, guarded } = edit
   if (isUndefinedLiteral(argument)) {
-    return replace(`{ ${VERSION} }`, `\`${text}\` commitment: \`{ ${VERSION} }\``)
+    return replace(`{ ${setting} }`, `\`${text}\` commitment: \`{ ${setting} }\``)
   }
   if (Node.isStringLiteral(argument) || Node.isNoSubstitutionTemplateLiteral(argument)) {
     return wrap(
       '{ commitment: ',
-      `, ${VERSION} }`,
-      `commitment ${text} moved into \`{ commitment, ${VERSION} }\``,
+      `, ${setting} }`,
+      `commitment ${text} moved into \`{ commitment, ${setting} }\``,
     )
   }
-  if (Node.isObjectLiteralExpression(argument)) return extendObjectLiteral(argument)
+  if (Node.isObjectLiteralExpression(argument)) return extendObjectLiteral(argument, setting)
 
   const type = argument.getType()
   if (type.isAny() || type.isUnknown()) {
@@ -74,14 +80,14 @@ export function planConfigArgument(
   const rest = parts.filter((part) => !nullish.includes(part))
   if (rest.length === 0) {
     return simple
-      ? replace(`{ ${VERSION} }`, `\`${text}\` is always undefined: \`{ ${VERSION} }\``)
+      ? replace(`{ ${setting} }`, `\`${text}\` is always undefined: \`{ ${setting} }\``)
       : { ok: false, reason: `\`${text}\` is always undefined, but evaluating it may matter` }
   }
   if (rest.every(isStringLike)) {
-    return planStringArgument(argument, edit, nullish, exactOptionalPropertyTypes)
+    return planStringArgument(argument, edit, nullish, exactOptionalPropertyTypes, setting)
   }
   if (rest.every((part) => part.isObject() || part.isIntersection())) {
-    return planObjectArgument(edit, rest)
+    return planObjectArgument(edit, rest, setting)
   }
   if (rest.every((part) => isStringLike(part) || part.isObject() || part.isIntersection())) {
     return guarded(`\`${text}\` is a commitment string or a config object`)
@@ -106,7 +112,7 @@ type ArgumentEdits = Readonly<{
   guarded: (why: string) => ConfigPlan
 }>
 
-function argumentEdits(argument: Node): ArgumentEdits {
+function argumentEdits(argument: Node, setting: string): ArgumentEdits {
   const start = argument.getStart()
   const end = argument.getEnd()
   const text = shortText(argument)
@@ -127,7 +133,7 @@ function argumentEdits(argument: Node): ArgumentEdits {
   const guarded = (why: string): ConfigPlan =>
     simple
       ? replace(
-          `typeof ${argument.getText()} === 'string' ? { commitment: ${argument.getText()}, ${VERSION} } : { ...${argument.getText()}, ${VERSION} }`,
+          `typeof ${argument.getText()} === 'string' ? { commitment: ${argument.getText()}, ${setting} } : { ...${argument.getText()}, ${setting} }`,
           `${why}: tested at run time (\`typeof ${text} === 'string'\`)`,
         )
       : {
@@ -146,6 +152,7 @@ function planStringArgument(
   edit: ArgumentEdits,
   nullish: readonly Type[],
   exactOptionalPropertyTypes: boolean,
+  setting: string,
 ): ConfigPlan {
   const { text, simple, replace, wrap } = edit
   // `{ commitment }` when the variable already has the property's name.
@@ -154,15 +161,15 @@ function planStringArgument(
       ? 'commitment'
       : `commitment: ${argument.getText()}`
   if (nullish.length === 0 || !exactOptionalPropertyTypes) {
-    const note = `commitment \`${text}\` moved into \`{ commitment, ${VERSION} }\``
+    const note = `commitment \`${text}\` moved into \`{ commitment, ${setting} }\``
     return Node.isIdentifier(argument)
-      ? replace(`{ ${property}, ${VERSION} }`, note)
-      : wrap('{ commitment: ', `, ${VERSION} }`, note)
+      ? replace(`{ ${property}, ${setting} }`, note)
+      : wrap('{ commitment: ', `, ${setting} }`, note)
   }
   const absent = nullish.some((part) => part.isNull()) ? '== null' : '=== undefined'
   return simple
     ? replace(
-        `{ ...(${argument.getText()} ${absent} ? {} : { ${property} }), ${VERSION} }`,
+        `{ ...(${argument.getText()} ${absent} ? {} : { ${property} }), ${setting} }`,
         `commitment \`${text}\` may be undefined (exactOptionalPropertyTypes): set only when defined`,
       )
     : {
@@ -172,7 +179,11 @@ function planStringArgument(
 }
 
 /** A config whose type is an object: spread, the version before it when it may set its own. */
-function planObjectArgument(edit: ArgumentEdits, rest: readonly Type[]): ConfigPlan {
+function planObjectArgument(
+  edit: ArgumentEdits,
+  rest: readonly Type[],
+  setting: string,
+): ConfigPlan {
   const { text, wrap } = edit
   const versions = rest.map((part) => part.getProperty('maxSupportedTransactionVersion'))
   if (versions.every((symbol) => symbol !== undefined && !symbol.isOptional())) {
@@ -185,11 +196,11 @@ function planObjectArgument(edit: ArgumentEdits, rest: readonly Type[]): ConfigP
   // The version first when the object may carry its own, so that its value wins.
   return versions.some((symbol) => symbol !== undefined)
     ? wrap(
-        `{ ${VERSION}, ...`,
+        `{ ${setting}, ...`,
         ' }',
-        `config \`${text}\` spread after \`${VERSION}\` (it may set its own)`,
+        `config \`${text}\` spread after \`${setting}\` (it may set its own)`,
       )
-    : wrap('{ ...', `, ${VERSION} }`, `config \`${text}\` spread into \`{ ..., ${VERSION} }\``)
+    : wrap('{ ...', `, ${setting} }`, `config \`${text}\` spread into \`{ ..., ${setting} }\``)
 }
 
 /** `undefined` (the global, not a shadowing binding) or `void 0`. */
@@ -207,10 +218,10 @@ function isVoid(type: Type): boolean {
 }
 
 /**
- * Adds `maxSupportedTransactionVersion: 0` after the literal's last property, on a line of its
+ * Adds `maxSupportedTransactionVersion` after the literal's last property, on a line of its
  * own when the literal spans lines, keeping a trailing comma where there was one.
  */
-function extendObjectLiteral(literal: ObjectLiteralExpression): ConfigPlan {
+function extendObjectLiteral(literal: ObjectLiteralExpression, setting: string): ConfigPlan {
   const properties = literal.getProperties()
   const sets = properties.some(
     (property) =>
@@ -225,11 +236,11 @@ function extendObjectLiteral(literal: ObjectLiteralExpression): ConfigPlan {
     }
   }
   const last = properties.at(-1)
-  const note = `\`${VERSION}\` added to the config object`
+  const note = `\`${setting}\` added to the config object`
   if (last === undefined) {
     return {
       ok: true,
-      edits: [{ start: literal.getStart(), end: literal.getEnd(), text: `{ ${VERSION} }` }],
+      edits: [{ start: literal.getStart(), end: literal.getEnd(), text: `{ ${setting} }` }],
       note,
     }
   }
@@ -238,7 +249,7 @@ function extendObjectLiteral(literal: ObjectLiteralExpression): ConfigPlan {
   const comma = /^\s*,/.exec(source.slice(afterLast, literal.getEnd() - 1))
   const multiline = source.slice(literal.getStart(), literal.getEnd()).includes('\n')
   if (!multiline) {
-    return { ok: true, edits: [{ start: afterLast, end: afterLast, text: `, ${VERSION}` }], note }
+    return { ok: true, edits: [{ start: afterLast, end: afterLast, text: `, ${setting}` }], note }
   }
   const lineStart = source.lastIndexOf('\n', last.getStart() - 1) + 1
   const indent = /^[ \t]*/.exec(source.slice(lineStart))?.[0] ?? ''
@@ -250,14 +261,14 @@ function extendObjectLiteral(literal: ObjectLiteralExpression): ConfigPlan {
           {
             start: afterLast + comma[0].length,
             end: afterLast + comma[0].length,
-            text: `${eol}${indent}${VERSION},`,
+            text: `${eol}${indent}${setting},`,
           },
         ],
         note,
       }
     : {
         ok: true,
-        edits: [{ start: afterLast, end: afterLast, text: `,${eol}${indent}${VERSION}` }],
+        edits: [{ start: afterLast, end: afterLast, text: `,${eol}${indent}${setting}` }],
         note,
       }
 }

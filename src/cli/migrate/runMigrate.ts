@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { relative, resolve, sep } from 'node:path'
-import type { Project } from 'ts-morph'
+import type { Project, SourceFile } from 'ts-morph'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
+import type { ConnectionSubclass } from './connectionSubclasses'
 import { formatMigrateReport, formatUnifiedDiff } from './formatMigrateReport'
+import { createWeb3VersionReader } from './installedWeb3Version'
 import { migrateSourceFile } from './migrateSourceFile'
 import type { FileMigration, TsMorph } from './types'
 
@@ -81,7 +83,9 @@ export type MigratedFiles = Readonly<{
  * web3.js's declarations read once). Nothing is written. A file that cannot be read or has
  * syntax errors comes back unchanged with `error` set; a file from which `@solana/web3.js`
  * cannot be resolved comes back with `typesUnavailable` set (its receivers were then matched by
- * name). A leading byte order mark is kept out of the texts (`bom` tells the writer).
+ * name). A leading byte order mark is kept out of the texts (`bom` tells the writer). The
+ * `maxSupportedTransactionVersion` written in a file is the one its project's web3.js reads
+ * (see createWeb3VersionReader).
  */
 export function migrateFiles(options: MigrateFilesOptions): MigratedFiles {
   const { tsMorph, cwd } = options
@@ -114,6 +118,8 @@ export function migrateFiles(options: MigrateFilesOptions): MigratedFiles {
     loaded.push({ path, displayPath, text, bom, sourceFile })
   }
   const program = project.getProgram()
+  const readWeb3Version = createWeb3VersionReader()
+  const subclassCache = new Map<SourceFile, readonly ConnectionSubclass[]>()
   for (const { path, displayPath, text, bom, sourceFile } of loaded) {
     const unchanged = { path, displayPath, original: text, rewritten: text, bom, findings: [] }
     const [syntaxError] = program.getSyntacticDiagnostics(sourceFile)
@@ -131,15 +137,19 @@ export function migrateFiles(options: MigrateFilesOptions): MigratedFiles {
       web3.resolvedModule === undefined
         ? '@solana/web3.js cannot be resolved from this file'
         : undefined
-    const { rewritten, findings } = migrateSourceFile(sourceFile, {
+    const web3Version = readWeb3Version(path, web3.resolvedModule?.packageId?.version)
+    const { rewritten, findings, versionWritten } = migrateSourceFile(sourceFile, {
       displayPath,
       exactOptionalPropertyTypes,
-      typesUnavailable,
+      transactionVersion: web3Version.transactionVersion,
+      subclassCache,
     })
     migrations.push({
       ...unchanged,
       rewritten,
       findings,
+      web3Version,
+      versionWritten,
       ...(typesUnavailable === undefined ? {} : { typesUnavailable }),
     })
   }

@@ -1,4 +1,5 @@
 import type { DeprecatedMethod } from './deprecatedMethods'
+import type { Web3Version } from './installedWeb3Version'
 
 /** The ts-morph module, as `await import('ts-morph')` gives it (a type only: nothing loads). */
 export type TsMorph = typeof import('ts-morph')
@@ -14,8 +15,9 @@ export type TextEdit = Readonly<{ start: number; end: number; text: string }>
  * What the codemod did with one use of a deprecated method, for the report:
  *
  * - `rewritten`: the call now uses the replacement.
- * - `left`: a web3.js `Connection` call it did not rewrite; a `// confirmed-rpc migrate:`
- *   comment above it says why.
+ * - `left`: a web3.js `Connection` call it did not rewrite (no equivalent call, a result it
+ *   cannot follow, a subclass's own method); a `// confirmed-rpc migrate:` comment above it says
+ *   why and what to do.
  * - `ignored`: not a web3.js `Connection` call (e.g. confirmed-rpc's own client, whose
  *   deprecated methods keep working), so nothing to do; no comment.
  * - `double`: a test double (a spy taking the method by name, a member of an object literal typed
@@ -34,6 +36,11 @@ export type MigrateFinding = Readonly<{
   replacement: string
   /** One sentence: how the arguments were rewritten, or why the call was not. */
   detail: string
+  /**
+   * Set when the receiver's type is unknown and its name (this one) made it a `Connection`: the
+   * report says so once per file, not on every line.
+   */
+  receiverName?: string
 }>
 
 /** One file after the codemod: its text before and after, and what was found in it. */
@@ -52,4 +59,8 @@ export type FileMigration = Readonly<{
   error?: string
   /** Set when the receivers' types could not be known in this file, with the reason. */
   typesUnavailable?: string
+  /** The web3.js the file's project uses, and the `maxSupportedTransactionVersion` it reads. */
+  web3Version?: Web3Version
+  /** Whether a rewrite in this file wrote `maxSupportedTransactionVersion`. */
+  versionWritten?: boolean
 }>

@@ -45,17 +45,25 @@ it('prints a unified diff on stdout and the report on stderr, and changes no fil
     'confirmed-rpc migrate: 5 files read, compiler options from defaults (no tsconfig.json found)',
   )
   expect(report).toContain(
-    "src/awaited.ts:16:49: rewritten getConfirmedTransaction -> getTransaction: commitment 'finalized' moved into `{ commitment, maxSupportedTransactionVersion: 0 }`",
+    "src/awaited.ts:16:49: rewritten getConfirmedTransaction -> getTransaction: commitment 'finalized' moved into `{ commitment, maxSupportedTransactionVersion: 1 }`; its `transaction` becomes `{ message, signatures }` (not read here) and the result carries `version`",
   )
   expect(report).toContain(
     'src/byName.cjs:13:16: ignored getConfirmedTransaction: the type of `store` is unknown and its name does not look like a Connection',
   )
   // getConfirmedSignaturesForAddress and test doubles are reported, and counted in the summary.
   expect(report).toContain(
-    'src/slotRange.ts:10:39: left getConfirmedSignaturesForAddress: web3.js builds it on methods Agave 2.0 removed (getConfirmedBlockSignatures, getConfirmedSignaturesForAddress2), and no one call replaces its slot range: page getSignaturesForAddress between `before`/`until` signatures taken from getBlockSignatures',
+    'src/slotRange.ts:10:39: left getConfirmedSignaturesForAddress: web3.js ends it with getConfirmedSignaturesForAddress2, which Agave 2.0 removed (its getBlock lookups still work), and no call takes a slot range: page getSignaturesForAddress between `before`/`until` signatures from getBlockSignatures',
   )
   expect(report).toContain(
-    "src/testDoubles.ts:16:42: test double getConfirmedTransaction: `jest.spyOn(connection, 'getConfirmedTransaction')` stands in for getConfirmedTransaction; once the code calls getTransaction it intercepts nothing: make it stand in for getTransaction, and return what getTransaction returns",
+    "src/testDoubles.ts:16:42: test double getConfirmedTransaction: `jest.spyOn(connection, 'getConfirmedTransaction')` stands in for getConfirmedTransaction; once the code calls getTransaction it intercepts nothing: make it stand in for getTransaction, returning what getTransaction returns",
+  )
+  // The JavaScript file's receivers were matched by name: said once, with their lines.
+  expect(report.filter((line) => line.includes('by name'))).toEqual([
+    'src/byName.cjs: note: receivers of unknown type matched by name: `connection` (line 3), `conn` (line 8)',
+  ])
+  // The version written is the one the linked node_modules' web3.js (1.99.0) reads.
+  expect(report.at(-3)).toBe(
+    'note: `maxSupportedTransactionVersion: 1` written in src/awaited.ts, src/byName.cjs: @solana/web3.js 1.99.0 (installed), which reads v1 transactions',
   )
   expect(report.at(-2)).toBe(
     '9 rewritten, 1 left with a comment, 1 ignored (not a web3.js Connection), 5 test double(s) to update; 4 file(s) would change (run with --write to apply)',
@@ -63,7 +71,11 @@ it('prints a unified diff on stdout and the report on stderr, and changes no fil
 }, 60_000)
 
 it('--write rewrites in place; a file with syntax errors is left, reported, and makes it exit 1', async () => {
-  const project = tempProject(['chained.ts', 'shapeUsed.ts'], { nodeModules: false })
+  // No node_modules, a package.json that asks for web3.js ^1.99.0: version 1 is written.
+  const project = tempProject(['chained.ts', 'shapeUsed.ts'], {
+    nodeModules: false,
+    web3Range: '^1.99.0',
+  })
   projects.push(project)
   const broken = 'export const x = connection.getConfirmedTransaction(\n'
   writeFileSync(join(project.dir, 'src/broken.ts'), broken)
@@ -88,8 +100,10 @@ it('--write rewrites in place; a file with syntax errors is left, reported, and 
   expect(readFileSync(join(project.dir, 'src/crlf.js'), 'utf8')).toBe(
     `\uFEFF${[
       crlf[0],
-      '  const a = await connection.getTransaction(s, { maxSupportedTransactionVersion: 0 })',
-      "  // confirmed-rpc migrate: getConfirmedTransaction kept: the result's `transaction` is read (`(...).transaction`), and getTransaction resolves `transaction` to { message, signatures }, not a web3.js Transaction",
+      '  const a = await connection.getTransaction(s, { maxSupportedTransactionVersion: 1 })',
+      "  // confirmed-rpc migrate: getConfirmedTransaction kept: the result's `transaction` is read",
+      "  //   (`(...).transaction`); getTransaction's `transaction` is `{ message, signatures }`, not a",
+      '  //   web3.js Transaction',
       ...crlf.slice(2),
     ].join('\r\n')}`,
   )
@@ -98,10 +112,13 @@ it('--write rewrites in place; a file with syntax errors is left, reported, and 
     "\nsrc/broken.ts: failed: syntax error at line 2: ')' expected; left as it is\n",
   )
   expect(report).toContain(
-    '\nsrc/chained.ts: note: @solana/web3.js cannot be resolved from this file; receivers matched by name\n',
+    '\nsrc/chained.ts: note: @solana/web3.js cannot be resolved from this file; receivers matched by name: `connection` (lines 5, 10, 17, 23, 30)\n',
   )
   expect(report).toContain(
-    "\nsrc/chained.ts:5:21: rewritten getConfirmedTransaction -> getTransaction: commitment 'confirmed' moved into `{ commitment, maxSupportedTransactionVersion: 0 }` (receiver matched by its name `connection`)\n",
+    "\nsrc/chained.ts:5:21: rewritten getConfirmedTransaction -> getTransaction: commitment 'confirmed' moved into `{ commitment, maxSupportedTransactionVersion: 1 }`; its `transaction` becomes `{ message, signatures }` (not read here) and the result carries `version`\n",
+  )
+  expect(report).toContain(
+    "\nnote: `maxSupportedTransactionVersion: 1` written in src/chained.ts, src/crlf.js: @solana/web3.js '^1.99.0' (package.json, none installed), which reads v1 transactions\n",
   )
   // Without test doubles the summary does not mention them.
   expect(report).toMatch(
@@ -115,6 +132,29 @@ it('--write rewrites in place; a file with syntax errors is left, reported, and 
     /0 rewritten, 10 left with a comment, 0 ignored .*; 0 file\(s\) written\n$/,
   )
   expect(readFileSync(join(project.dir, 'src/shapeUsed.ts'), 'utf8')).toBe(expected('shapeUsed.ts'))
+}, 60_000)
+
+// web3.js reads v1 transactions from 1.99.0 on: its TransactionVersionStruct (src/connection.ts,
+// solana-labs/solana-web3.js branch maintenance/v1.x) admits `literal(1)` there and not in 1.98.4,
+// which throws on a v1 answer. A project still on 1.98 (apps pinning `^1.95.2`, as
+// socks888/kimi88's package.json does, can resolve to one) gets version 0, and a note on its cost.
+// The range fallback is covered with a `^1.99.0` package.json in the --write test above.
+it('writes maxSupportedTransactionVersion 0 where the installed web3.js (1.98.4) cannot read v1, and says so', async () => {
+  const project = tempProject(['runnable.mts', 'byName.cjs'], {
+    nodeModules: false,
+    web3Installed: '1.98.4',
+  })
+  projects.push(project)
+  const io = captureIo(project.dir)
+  expect(await runCli(['migrate', 'src'], io)).toBe(0)
+  const diff = io.out()
+  expect(diff).toContain(
+    "+  const tx = await connection.getTransaction(signature, { commitment: 'finalized', maxSupportedTransactionVersion: 0 })",
+  )
+  expect(diff).not.toContain('maxSupportedTransactionVersion: 1')
+  expect(io.err().split('\n').at(-3)).toBe(
+    'note: `maxSupportedTransactionVersion: 0` written in src/byName.cjs, src/runnable.mts: @solana/web3.js 1.98.4 (installed) cannot read v1 transactions, so those fail (-32015) until web3.js is 1.99.0 or later; then write 1',
+  )
 }, 60_000)
 
 const missing = (code: string, message: string) => () =>

@@ -62,7 +62,7 @@ it('the original calls fail on a 2.x node with Method not found; the rewritten o
       return tx === undefined || tx.metaMissing ? null : Number(tx.meta.fee)
     }),
   )
-  // maxSupportedTransactionVersion: 0 is what lets the v0 transactions through.
+  // maxSupportedTransactionVersion (1: web3.js 1.99.0 reads v1) is what lets the v0 ones through.
   expect(output.versions).toEqual(
     expected.map((info) => ledger.transaction(info.signature)?.message.version ?? null),
   )
