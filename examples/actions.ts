@@ -21,7 +21,9 @@ import { createMockLedger } from '../src/testing/createMockLedger'
 import { serveMockLedger } from '../src/testing/serveMockLedger'
 import { createHttpTransport } from '../src/transport/createHttpTransport'
 
-const v118 = process.env.RPC_URL ? undefined : createMockLedger({ seed: 42, transactions: 3_000 })
+const v118 = process.env.RPC_URL
+  ? undefined
+  : createMockLedger({ seed: 42, transactions: 3_000, profile: 'v1.18' })
 const v2 = v118 && createMockLedger({ state: v118.state, profile: 'v2' })
 const servers = v118 && v2 ? [await serveMockLedger(v118), await serveMockLedger(v2)] : []
 const [oldNode, newNode] = process.env.RPC_URL

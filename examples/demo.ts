@@ -2,26 +2,21 @@
  * A tour of confirmed-rpc: a page of history, one transaction in four encodings, a failed
  * transaction, and exact u64 values.
  *
- *   npm run demo                                   # against a mock 1.18 node on loopback
+ *   npm run demo                                   # against a mock Agave 4.2 node on loopback
  *   RPC_URL=https://your.node ADDRESS=<base58> npm run demo
  *
  * Without RPC_URL, a mock ledger (`confirmed-rpc/testing`) is served over HTTP on 127.0.0.1 and
  * the client talks to it as to any node. In your own code, import from 'confirmed-rpc' and
  * 'confirmed-rpc/testing'; this file imports the sources so that it runs without a build.
  */
-import {
-  type Client,
-  type ConfirmedTransaction,
-  createClient,
-  isConfirmedRpcError,
-  JsonRpcErrorCode,
-  type SignatureInfo,
-} from '../src/index'
+import { createClient, isConfirmedRpcError } from '../src/index'
 import { createMockLedger, serveMockLedger } from '../src/testing/index'
 
-const ledger = process.env.RPC_URL ? undefined : createMockLedger({ seed: 1, profile: 'v1.18' })
+// The mock's default profile is today's mainnet (Agave 4.2): legacy, v0 and v1 transactions.
+const ledger = process.env.RPC_URL ? undefined : createMockLedger({ seed: 1 })
 const server = ledger ? await serveMockLedger(ledger) : undefined
 const url = process.env.RPC_URL ?? server?.url ?? ''
+
 const address =
   process.env.ADDRESS ?? ledger?.addresses()[0] ?? 'Vote111111111111111111111111111111111111111'
 
@@ -29,34 +24,18 @@ const short = (text: string) => `${text.slice(0, 8)}…${text.slice(-4)}`
 const when = (blockTime: bigint | null | undefined) =>
   blockTime == null ? 'unknown time' : new Date(Number(blockTime) * 1000).toISOString().slice(0, 19)
 
-// The deprecated method refuses versioned (v0) transactions with -32015; skip those.
-async function firstLegacy(
-  client: Client<'bigint'>,
-  entries: readonly SignatureInfo<'bigint'>[],
-): Promise<ConfirmedTransaction<'json', 'bigint'> | undefined> {
-  for (const info of entries) {
-    try {
-      const tx = await client.getConfirmedTransaction(info.signature)
-      if (tx !== null) return tx
-    } catch (error) {
-      const unsupported =
-        isConfirmedRpcError(error, 'RPC_ERROR') &&
-        error.context.rpcCode === JsonRpcErrorCode.UNSUPPORTED_TRANSACTION_VERSION
-      if (!unsupported) throw error
-    }
-  }
-  return undefined
-}
-
 try {
   console.log(
     `confirmed-rpc demo against ${ledger ? `a mock ${ledger.profile} node at ` : ''}${url}`,
   )
   // Deprecation notices (once per method) are on by default; this demo calls them on purpose.
-  // u64 values (slots, lamports, fees) arrive as exact bigints by default.
-  const client = createClient({ url, deprecationWarnings: false })
+  // u64 values (slots, lamports, fees) arrive as exact bigints by default. Mainnet holds v0 and
+  // v1 transactions: the client reads every version there is (the deprecated method alone would
+  // read legacy ones only, and a node answers -32015 for the others).
+  const versions = { maxSupportedTransactionVersion: 1, deprecationWarnings: false } as const
+  const client = createClient({ url, ...versions })
   // Plain numbers are opt-in: a balance above 2^53-1 is then an error, never a rounded value.
-  const numbers = createClient({ url, u64: 'number', deprecationWarnings: false })
+  const numbers = createClient({ url, u64: 'number', ...versions })
 
   // 1. A page of history, newest first.
   const page = await client.getConfirmedSignaturesForAddress2(address, { limit: 10 })
@@ -69,14 +48,21 @@ try {
   }
 
   // 2. One transaction in four encodings.
-  const tx = await firstLegacy(client, page)
+  const newest = page[0]
+  const tx = newest && (await client.getConfirmedTransaction(newest.signature))
   const signature = tx?.transaction.signatures[0]
   if (tx && signature) {
-    console.log(`\n2. Transaction ${short(signature)} in four encodings`)
+    console.log(`\n2. Transaction ${short(signature)} (version ${tx.version}) in four encodings`)
     const { message } = tx.transaction
     console.log(
       `   json        ${message.accountKeys.length} account keys, ${message.instructions.length} instructions, fee ${tx.meta?.fee} lamports`,
     )
+    const config = message.transactionConfig
+    if (config) {
+      console.log(
+        `               v1 config: priority fee ${config.priorityFee ?? 0} lamports, ${config.computeUnitLimit} compute units`,
+      )
+    }
     const parsed = await client.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
     const instructions = parsed?.transaction.message.instructions ?? []
     const named = instructions.flatMap((instruction) =>
@@ -117,8 +103,10 @@ try {
     console.log(
       `   u64 'bigint' (the default): slot ${tx.slot}n, fee ${tx.meta?.fee}n (${typeof tx.slot})`,
     )
+  // Large balances are rare: look through the newest hundred transactions for one.
+  const hundred = await client.getConfirmedSignaturesForAddress2(address, { limit: 100 })
   let refused = false
-  for (const info of page) {
+  for (const info of hundred) {
     try {
       await numbers.getConfirmedTransaction(info.signature)
     } catch (error) {
@@ -130,7 +118,7 @@ try {
       break
     }
   }
-  if (!refused) console.log("   u64 'number': every value on this page fits a number")
+  if (!refused) console.log("   u64 'number': every value of these hundred fits a number")
 } finally {
   await server?.close()
 }

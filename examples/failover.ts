@@ -19,7 +19,9 @@ import { createHttpTransport } from '../src/transport/createHttpTransport'
 import { createRequestBudget } from '../src/transport/createRequestBudget'
 import type { ThrottleEvent } from '../src/transport/types'
 
-const ledger = process.env.RPC_URL ? undefined : createMockLedger({ seed: 7, transactions: 6_000 })
+const ledger = process.env.RPC_URL
+  ? undefined
+  : createMockLedger({ seed: 7, transactions: 6_000, profile: 'v1.18' })
 const servers = ledger
   ? [
       await serveMockLedger(ledger, {

@@ -73,7 +73,7 @@ export type CreateMockLedgerOptions = Readonly<{
    * `'v1.9'` the ledger holds legacy messages only. Every profile's oldest rows were written by
    * older releases, so they lack newer fields and a few have `meta: null`. The 1.18, 2, 4 and
    * archive profiles generate the same transactions for a seed; 4.2 its own.
-   * @default 'v1.18'
+   * @default 'v4.2'
    */
   profile?: LedgerProfile | undefined
   /**
@@ -278,7 +278,7 @@ export type MockWalletEntry = Readonly<{
  * ```
  */
 export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLedger {
-  const { seed = 1, profile = 'v1.18', transactions, base58Limit = true } = options
+  const { seed = 1, profile = 'v4.2', transactions, base58Limit = true } = options
   if (!LEDGER_PROFILES.includes(profile)) {
     throw invalidParam(
       'createMockLedger',

@@ -18,7 +18,8 @@ const {
   transactionsForAddress,
 } = actions
 
-const ledger = createMockLedger({ seed: 23, transactions: 600 })
+// A 1.18 node and a 2.x node over the same ledger (one era: no v1 transactions).
+const ledger = createMockLedger({ seed: 23, transactions: 600, profile: 'v1.18' })
 const v2 = createMockLedger({ state: ledger.state, profile: 'v2' })
 const picked = pickTransactions(ledger)
 const address = ledger.addresses()[1] as string

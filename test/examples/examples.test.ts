@@ -21,10 +21,10 @@ const expectedOutput: Readonly<Record<string, readonly RegExp[]>> = {
     /^signaturesForAddress: 2500 entries$/m,
   ],
   'demo.ts': [
-    /^confirmed-rpc demo against a mock v1\.18 node at http:\/\/127\.0\.0\.1:\d+\/$/m,
+    /^confirmed-rpc demo against a mock v4\.2 node at http:\/\/127\.0\.0\.1:\d+\/$/m,
     /^1\. The newest 10 transactions of /m,
     /^ {3}slot \d+ .* (ok|failed) /m,
-    /^2\. Transaction .* in four encodings$/m,
+    /^2\. Transaction .* \(version (legacy|0|1)\) in four encodings$/m,
     /^ {3}jsonParsed {2}\d+ of \d+ instructions parsed/m,
     /^ {3}base64 .*'base64'\] \(\d+ characters\)$/m,
     /^ {3}base58 .*'base58'\] \(\d+ characters\)$/m,

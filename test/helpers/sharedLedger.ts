@@ -23,7 +23,7 @@ export function sharedLedger(options: Omit<CreateMockLedgerOptions, 'state'> = {
   const { seed, transactions, tokenLifecycles, ...served } = options
   const profile = served.profile ?? 'v1.18'
   const state = sharedState({ seed, transactions, tokenLifecycles, profile })
-  return createMockLedger({ ...served, state })
+  return createMockLedger({ ...served, profile, state })
 }
 
 /**

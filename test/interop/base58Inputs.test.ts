@@ -127,8 +127,7 @@ describe.each(cursorForms)('before and until given as %s', (_, beforeInput, unti
     const walked: string[] = []
     for await (const info of walk) walked.push(info.signature)
     const fetched: string[] = []
-    const versioned = { ...cursors, maxSupportedTransactionVersion: 0 }
-    for await (const { info } of client.transactionsForAddress(busiest, versioned)) {
+    for await (const { info } of client.transactionsForAddress(busiest, cursors)) {
       fetched.push(info.signature)
     }
     expect(walked).toEqual(between)

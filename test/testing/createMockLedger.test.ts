@@ -26,9 +26,30 @@ const fixture = buildFixtureLedger(
 describe('createMockLedger with a given state', () => {
   const ledger = createMockLedger({ state: fixture.state })
 
-  it('defaults to the v1.18 profile and serves the deprecated methods', async () => {
-    expect(ledger.profile).toBe('v1.18')
+  it("defaults to today's mainnet, the v4.2 profile: replacements only", async () => {
+    expect(ledger.profile).toBe('v4.2')
+    await expect(
+      ledger.transport({ method: 'getConfirmedSignaturesForAddress2', params: [A, { limit: 1 }] }),
+    ).rejects.toMatchObject({ context: { rpcCode: -32601 } })
     const page = await ledger.transport({
+      method: 'getSignaturesForAddress',
+      params: [A, { limit: 1 }],
+    })
+    expect(page).toEqual([
+      {
+        signature: fixture.sig(1),
+        slot: 3,
+        err: null,
+        memo: null,
+        blockTime: 1_700_000_003,
+        confirmationStatus: 'finalized',
+        transactionIndex: expect.any(Number),
+      },
+    ])
+  })
+
+  it('serves the deprecated methods on the v1.18 profile', async () => {
+    const page = await createMockLedger({ state: fixture.state, profile: 'v1.18' }).transport({
       method: 'getConfirmedSignaturesForAddress2',
       params: [A, { limit: 1 }],
     })
@@ -128,6 +149,7 @@ describe('createMockLedger with a given state', () => {
         memo: null,
         blockTime: 1_700_000_004,
         confirmationStatus: 'confirmed',
+        transactionIndex: 0,
       },
       ...ledger.signatures(A),
     ])
@@ -162,11 +184,11 @@ describe('createMockLedger with a given state', () => {
 })
 
 describe('createMockLedger with a generated ledger', () => {
-  const ledger = createMockLedger({ seed: 11, transactions: 1_500 })
+  const ledger = createMockLedger({ seed: 11, transactions: 1_500, profile: 'v1.18' })
   const v4 = createMockLedger({ seed: 11, transactions: 1_500, profile: 'v4' })
 
   it('is deterministic for a seed', () => {
-    const again = createMockLedger({ seed: 11, transactions: 1_500 })
+    const again = createMockLedger({ seed: 11, transactions: 1_500, profile: 'v1.18' })
     expect(again.addresses()).toEqual(ledger.addresses())
     expect(again.signatures(ledger.addresses()[2] ?? '')).toEqual(
       ledger.signatures(ledger.addresses()[2] ?? ''),

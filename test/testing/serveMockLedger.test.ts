@@ -26,7 +26,7 @@ const fixture = buildFixtureLedger(
   { processed: 300, confirmed: 300, finalized: 300 },
   100,
 )
-const ledger = createMockLedger({ state: fixture.state })
+const ledger = createMockLedger({ state: fixture.state, profile: 'v1.18' })
 
 const post = (url: string, body: string, init: RequestInit = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...init })

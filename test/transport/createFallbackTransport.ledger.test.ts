@@ -29,7 +29,7 @@ const ledger = (profile: LedgerProfile): MockLedger => {
   if (built === undefined) {
     // The profiles served here (1.18, 2.x) are of one era (`ledgerEra`), so the seed gives them
     // the same ledger: it is built once (createMockLedger refuses a state of another era).
-    state ??= createMockLedger({ seed: SEED }).state
+    state ??= createMockLedger({ seed: SEED, profile: 'v1.18' }).state
     built = createMockLedger({ state, profile })
     ledgers.set(profile, built)
   }

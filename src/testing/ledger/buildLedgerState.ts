@@ -42,7 +42,7 @@ export type BuildLedgerOptions = Readonly<{
    * The node release the ledger is for: it decides which transactions exist (no v0 messages
    * before 1.10, v1 messages from 4.2) and which releases wrote the rows (see `storageAt`).
    * 1.18, 2.x and 4.0-4.1 get the same ledger.
-   * @default 'v1.18'
+   * @default 'v4.2'
    */
   profile?: LedgerProfile | undefined
   /**
@@ -72,7 +72,7 @@ const BLOCKHASH_WINDOW = 12
  */
 export function buildLedgerState(options: BuildLedgerOptions = {}): LedgerState {
   const { seed, count } = checkOptions(options)
-  const era = ledgerEra(options.profile ?? 'v1.18')
+  const era = ledgerEra(options.profile ?? 'v4.2')
   const random = createRandom(seed)
   const world = createWorld(random)
   // Storage has its own stream too, so that eras share every other draw.

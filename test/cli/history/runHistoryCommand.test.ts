@@ -167,7 +167,12 @@ describe('confirmed-rpc history, in process', () => {
         outputBytes: Buffer.byteLength(kept),
         entries: 400,
         pages: 2,
-        walk: { ...resumeWalk, before: signature, slot: String(oracle[399]?.slot) },
+        walk: {
+          ...resumeWalk,
+          before: signature,
+          slot: String(oracle[399]?.slot),
+          transactionIndex: oracle[399]?.transactionIndex,
+        },
       }),
     )
     const before = server.stats.requests
@@ -424,7 +429,7 @@ describe('confirmed-rpc history, in process', () => {
   })
 
   it('--demo says which address, profile and URL it walks (not with --quiet)', async () => {
-    const demo = sharedLedger({ seed: 1 })
+    const demo = sharedLedger({ seed: 1, profile: 'v4.2' })
     const busiest = demo.addresses()[0] ?? ''
     const { code, stdout, stderr } = await run(['--demo', '--limit', '2'])
     expect(code).toBe(0)
@@ -433,7 +438,7 @@ describe('confirmed-rpc history, in process', () => {
     )
     expect(lines(stderr)[0]).toMatch(
       new RegExp(
-        `^history: --demo walks ${busiest} on a mock ledger \\(profile 'v1\\.18', seed 1\\) served at http://127\\.0\\.0\\.1:\\d+/$`,
+        `^history: --demo walks ${busiest} on a mock ledger \\(profile 'v4\\.2', seed 1\\) served at http://127\\.0\\.0\\.1:\\d+/$`,
       ),
     )
     expect((await run(['--demo', '--limit', '2', '--quiet'])).stderr).toBe('')

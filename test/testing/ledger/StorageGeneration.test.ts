@@ -52,7 +52,7 @@ describe('ledgerEra', () => {
     expect(ledgerEra('v2')).toEqual(ledgerEra('v1.18'))
     expect(ledgerEra('v4')).toEqual(ledgerEra('v1.18'))
     const a = buildLedgerState({ seed: 9, transactions: 120, profile: 'v4' })
-    const b = buildLedgerState({ seed: 9, transactions: 120 })
+    const b = buildLedgerState({ seed: 9, transactions: 120, profile: 'v1.18' })
     expect([...a.bySignature.keys()]).toEqual([...b.bySignature.keys()])
   })
 

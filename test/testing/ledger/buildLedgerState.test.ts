@@ -17,7 +17,8 @@ import type { LedgerState, LedgerTransaction } from '../../../src/testing/ledger
 import { sharedState } from '../../helpers/sharedLedger'
 import { splitWire, verifySignature } from './verifyHelpers'
 
-const small = buildLedgerState({ seed: 3, transactions: 1_000 })
+// A ledger of legacy and v0 transactions (the v1 wire has its own tests: encodeTransaction.v1).
+const small = buildLedgerState({ seed: 3, transactions: 1_000, profile: 'v1.18' })
 const BUILTIN_LINE = new RegExp(
   `^Program (${SYSTEM_PROGRAM_ID}|${COMPUTE_BUDGET_PROGRAM_ID}) invoke`,
 )
@@ -46,7 +47,7 @@ const standardTxs = allTransactions(standard)
 
 describe('buildLedgerState: determinism', () => {
   it('gives identical transactions, byte for byte, for the same seed', () => {
-    const again = allTransactions(buildLedgerState({ seed: 3, transactions: 1_000 }))
+    const again = allTransactions(buildLedgerState({ seed: 3, transactions: 1_000, profile: 'v1.18' }))
     expect(again.map((tx) => tx.signature)).toEqual(smallTxs.map((tx) => tx.signature))
     expect(again.map((tx) => Buffer.from(tx.wire).toString('base64'))).toEqual(
       smallTxs.map((tx) => Buffer.from(tx.wire).toString('base64')),
