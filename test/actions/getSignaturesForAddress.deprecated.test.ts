@@ -30,7 +30,8 @@ const backends = [
 ] as const
 
 describe.each(backends)('getConfirmedSignaturesForAddress2 over %s', (_, url) => {
-  const client = () => createClient({ url: url(), retry: false, u64: 'number', deprecationWarnings: false })
+  const client = () =>
+    createClient({ url: url(), retry: false, u64: 'number', deprecationWarnings: false })
 
   it('returns the newest entries first, with the ledger values', async () => {
     const page = await client().getConfirmedSignaturesForAddress2(busiest, { limit: 25 })

@@ -51,7 +51,11 @@ describe.each(PROFILES)('getSignaturesForAddress on a %s node', (profile) => {
   const node = sharedLedger({ seed: 6, transactions: 200, profile })
   const rules = profileRules(profile)
   const [address = ''] = node.addresses()
-  const client = createClient({ transport: node.transport, u64: 'number', deprecationWarnings: false })
+  const client = createClient({
+    transport: node.transport,
+    u64: 'number',
+    deprecationWarnings: false,
+  })
 
   it('returns the oracle page, with the fields the release sends', async () => {
     // Before 1.7 the client's 'auto' policy sends getConfirmedSignaturesForAddress2 instead.

@@ -60,7 +60,11 @@ describe('getTransaction over HTTP (Agave 2.x profile)', () => {
 describe.each(PROFILES)('getTransaction on a %s node', (profile) => {
   const node = sharedLedger({ seed: 12, transactions: 200, profile })
   const rules = profileRules(profile)
-  const client = createClient({ transport: node.transport, u64: 'number', deprecationWarnings: false })
+  const client = createClient({
+    transport: node.transport,
+    u64: 'number',
+    deprecationWarnings: false,
+  })
   const finalized = [...node.state.bySignature.values()].filter(
     (tx) => tx.slot <= node.state.frontiers.finalized && tx.message.version === 'legacy',
   )

@@ -47,7 +47,9 @@ const standardTxs = allTransactions(standard)
 
 describe('buildLedgerState: determinism', () => {
   it('gives identical transactions, byte for byte, for the same seed', () => {
-    const again = allTransactions(buildLedgerState({ seed: 3, transactions: 1_000, profile: 'v1.18' }))
+    const again = allTransactions(
+      buildLedgerState({ seed: 3, transactions: 1_000, profile: 'v1.18' }),
+    )
     expect(again.map((tx) => tx.signature)).toEqual(smallTxs.map((tx) => tx.signature))
     expect(again.map((tx) => Buffer.from(tx.wire).toString('base64'))).toEqual(
       smallTxs.map((tx) => Buffer.from(tx.wire).toString('base64')),
