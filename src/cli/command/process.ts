@@ -2,10 +2,12 @@ import type { HistoryHost } from './types'
 
 /**
  * The program's exit codes, one table so that commands and docs agree: 0 done, 2 the user's
- * invocation or input is wrong (nothing written), 1 anything else failed, 130 (128 + SIGINT)
- * stopped by Ctrl-C after what was done is recorded (`history`'s checkpoint, `worker`'s jobs).
+ * invocation or input is wrong (nothing written), 1 anything else failed, 3 (`worker`) the
+ * queue's data is gone from Redis and the outputs it had started stay incomplete until the
+ * addresses are queued again, 130 (128 + SIGINT) stopped by Ctrl-C after what was done is
+ * recorded (`history`'s checkpoint, `worker`'s jobs).
  */
-export const EXIT_CODES = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const
+export const EXIT_CODES = { ok: 0, failure: 1, usage: 2, queueLost: 3, interrupted: 130 } as const
 
 /**
  * A bad invocation or input the user can fix: an unknown option, a missing path, a missing
