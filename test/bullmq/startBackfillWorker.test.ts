@@ -144,7 +144,7 @@ describe.skipIf(redis === undefined)('on Redis', () => {
           writesA++
           return jsonl.write(page)
         },
-        finish: jsonl.finish,
+        finish: (request) => jsonl.finish?.(request),
       },
       lockDurationMs: 1_000,
       // The stalled check is one for the queue: the first worker's interval paces it.
