@@ -24,11 +24,18 @@ export type HeldJob = Readonly<{
 // active (its lock lapsed while Redis was out of reach, and no worker took it since: taken back);
 // then the lock is renewed (and the job struck off the stalled set, as BullMQ's extendLock does),
 // and the data, when given, stored. Else 0: the job is another worker's, or back in the queue.
+// The active list holds the jobs in hand of every worker (their concurrency together), read
+// whole rather than with LPOS, which BullMQ's oldest Redis (5.0) lacks.
 const HOLD_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local holder = redis.call('GET', KEYS[2])
 if holder ~= ARGV[1] then
-  if holder or not redis.call('LPOS', KEYS[4], ARGV[3]) then return 0 end
+  if holder then return 0 end
+  local active = false
+  for _, id in ipairs(redis.call('LRANGE', KEYS[4], 0, -1)) do
+    if id == ARGV[3] then active = true end
+  end
+  if not active then return 0 end
 end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
 redis.call('SREM', KEYS[3], ARGV[3])

@@ -202,12 +202,14 @@ function guarded<T>(hook: ((event: T) => void) | undefined): (event: T) => void 
 
 /** How long `close` waits for Redis to look at the queue's marker a last time, in ms. */
 const LAST_LOOK_MS = 3_000
+/** How often an idle worker looks at the queue's marker, in ms. */
+const LOOK_EVERY_MS = 5_000
 
 /**
- * Reads the queue's marker (see `queueMarker.ts`) when asked: at start, before each job, after
- * each reconnection, when a job vanished and at close; calls `lost` once, at the first loss. A
- * read that fails (Redis away again) tells nothing and is dropped: the next reconnection reads
- * again.
+ * Reads the queue's marker (see `queueMarker.ts`) when asked (at start, before each job, after
+ * each reconnection, when a job vanished, at close) and every few seconds while connected, so
+ * that a worker that took no job yet knows the queue too; calls `lost` once, at the first loss.
+ * A read that fails (Redis away again) tells nothing and is dropped: the next one reads again.
  */
 function createQueueGuard(
   redis: Redis,
@@ -216,6 +218,9 @@ function createQueueGuard(
 ): Readonly<{ verify(): Promise<void>; verifyBeforeClose(): Promise<void> }> {
   const watch = createQueueWatch()
   let reported = false
+  const every = setInterval(() => {
+    if (redis.status === 'ready') void verify()
+  }, LOOK_EVERY_MS).unref()
   const verify = async () => {
     if (reported) return
     const marker = await redis.get(key).catch(() => undefined)
@@ -230,6 +235,7 @@ function createQueueGuard(
     verify,
     // Bounded: a Redis that stays away must not hold the close up.
     async verifyBeforeClose() {
+      clearInterval(every)
       let timer: NodeJS.Timeout | undefined
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, LAST_LOOK_MS)
