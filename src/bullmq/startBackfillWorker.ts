@@ -92,8 +92,11 @@ export type BackfillWorker = Readonly<{
  * page goes to `sink` (see {@link BackfillSink} for the contract), then the walk's checkpoint is
  * stored in the job. A worker that dies (crash, `kill -9`, a lost machine) leaves its jobs to
  * BullMQ's stalled-job handling: another worker takes each over after `lockDurationMs` and
- * resumes it after its last accepted page. Rejects with a `NETWORK_ERROR` when Redis does not
- * answer.
+ * resumes it after its last accepted page; a worker that only lost Redis for that long writes
+ * nothing more for an address another worker took. While Redis is out of reach the worker waits
+ * (one `'down'` and one `'up'` event); when Redis comes back without the queue (restarted
+ * without persistence), the worker stops by itself and says so (`'queue-lost'`). Rejects with a
+ * `NETWORK_ERROR` when Redis does not answer at start.
  *
  * @example
  * ```ts
@@ -109,6 +112,7 @@ export type BackfillWorker = Readonly<{
  *   concurrency: 4,
  *   sink: createJsonlSink({ directory: './history' }),
  *   onEvent: (event) => console.error(event.kind, event.address),
+ *   onRedisEvent: (event) => console.error('redis', event.kind),
  * })
  * process.once('SIGINT', () => void worker.close().then(() => budget.close()))
  * ```
@@ -286,6 +290,11 @@ function checkWorkerOptions(options: BackfillWorkerOptions): CheckedOptions {
   }
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
     throw invalidParam(CALLER, 'concurrency', 'expected an integer of at least 1')
+  }
+  for (const key of ['onEvent', 'onRedisEvent'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'function') {
+      throw invalidParam(CALLER, key, 'expected a function')
+    }
   }
   for (const key of ['lockDurationMs', 'stalledIntervalMs'] as const) {
     const value = options[key]

@@ -46,6 +46,15 @@ it('refuses bad options before connecting (INVALID_PARAM)', async () => {
       concurrency: 0,
     }),
   ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'concurrency' } })
+  await expect(
+    startBackfillWorker({
+      connection: 'redis://h:1',
+      name: 'q',
+      sink,
+      transport: ledger.transport,
+      onRedisEvent: 'log' as never,
+    }),
+  ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'onRedisEvent' } })
 })
 
 describe.skipIf(redis === undefined)('on Redis', () => {
