@@ -2,6 +2,7 @@ import { Queue } from 'bullmq'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import { resolveWalkOptions } from '../history/resolveWalkOptions'
 import { checkConnection, checkQueueName, openRedis } from './openRedis'
+import { markQueue, queueMarkerKey } from './queueMarker'
 import { toWalkOptions } from './runBackfillJob'
 import type { BackfillJobData, BackfillWalkOptions, RedisConnection } from './types'
 
@@ -81,11 +82,16 @@ export async function createBackfillQueue(options: BackfillQueueOptions): Promis
   const name = checkQueueName(CALLER, options.name)
   const redis = await openRedis(connection)
   const queue = new Queue<BackfillJobData>(name, { connection: redis })
+  // BullMQ reports connection trouble here while ioredis reconnects; without a listener it prints
+  // each error with its stack (every 2 s): callers see a lost Redis by their calls waiting.
+  queue.on('error', () => {})
   return {
     name,
     async enqueue(addresses, walk = {}) {
       if (!Array.isArray(addresses)) throw invalidParam(CALLER, 'addresses', 'expected an array')
       const jobs = addresses.map((address) => toJobData(address, walk))
+      // Before the jobs: a worker that sees this marker vanish knows the queue was lost with it.
+      await markQueue(redis, queueMarkerKey(queue.toKey))
       let added = 0
       let existing = 0
       let retried = 0

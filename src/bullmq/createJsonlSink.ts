@@ -20,7 +20,9 @@ export type JsonlSinkOptions = Readonly<{
  * accepted page, and every write first truncates the file to the length it was given (a page
  * written by a worker that died before its checkpoint was stored is cut off, then written again),
  * appends the page and flushes it to disk (fsync) before it counts as accepted. An address with
- * no history ends as an empty file.
+ * no history ends as an empty file. A file shorter than its state is an error (a gap would be
+ * silent otherwise): with every worker writing to one directory, only something other than the
+ * backfill can cut a file, since a worker writes an address only while it holds its job.
  *
  * @example
  * ```ts
@@ -76,7 +78,7 @@ async function withRewoundFile(
     const { size } = await file.stat()
     if (!(size >= bytes)) {
       throw new Error(
-        `${path} has ${size} bytes, fewer than the ${bytes} its checkpoint vouches for: it was changed outside the backfill`,
+        `${path} has ${size} bytes, fewer than the ${bytes} its checkpoint vouches for: the address's earlier pages were written to another directory (a worker on another machine, with a directory of its own), or the file was cut since`,
       )
     }
     if (size > bytes) await file.truncate(bytes)

@@ -25,8 +25,10 @@ export {
 export type {
   BackfillEvent,
   BackfillPage,
+  BackfillRedisEvent,
   BackfillSink,
   BackfillSinkState,
   BackfillWalkOptions,
+  QueueLossReason,
   RedisConnection,
 } from './types'

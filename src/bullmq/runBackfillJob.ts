@@ -3,6 +3,7 @@ import type { ActionClient } from '../actions/ActionClient'
 import type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../history/signaturesForAddress'
 import { rangeWalker } from '../ranges/rangeWalker'
+import type { JobHold } from './holdJob'
 import type {
   BackfillEvent,
   BackfillJobData,
@@ -18,67 +19,118 @@ export type BackfillJobSettings = Readonly<{
   /** Aborts when the worker closes: the job stops after its current page and goes back. */
   stopping: AbortSignal
   onEvent: (event: BackfillEvent) => void
+  /**
+   * Renews the worker's hold of the job and, given `data`, stores it as the job's data, only
+   * while the job is this worker's (see `holdJob`).
+   */
+  hold: (job: Job<BackfillJobData>, token: string, data?: BackfillJobData) => Promise<JobHold>
 }>
+
+type Totals = { entries: number; pages: number }
+
+/**
+ * The job is no longer this worker's: another took it over (`'taken'`), or it is gone from
+ * Redis (`'gone'`). Nothing more is written for it here.
+ */
+class HoldLost extends Error {
+  constructor(readonly hold: Exclude<JobHold, 'held'>) {
+    super(`the job is ${hold === 'gone' ? 'gone from the queue' : "another worker's"}`)
+  }
+}
 
 /**
  * Walks one job's address from the checkpoint stored in the job (from its start the first time),
- * page by page: the sink takes the page, then the job stores the walk's checkpoint and the sink's
- * state (`job.updateData`), so that a worker taking the job over after this one died resumes
- * after the last accepted page. When the worker closes, the job stops after the page in hand and
- * goes back to the queue (`WaitingError`) for another worker.
+ * page by page: the worker renews its hold of the job, the sink takes the page, then the job
+ * stores the walk's checkpoint and the sink's state, in one step with a check that the job is
+ * still this worker's, so that a worker taking the job over after this one died resumes after
+ * the last accepted page, and a worker whose hold lapsed (Redis out of reach for longer than the
+ * lock) writes nothing more once another took it: two workers never write one output. When the
+ * worker closes, the job stops after the page in hand and goes back to the queue (`WaitingError`)
+ * for another worker. A job that lost its hold reports `'taken-over'` or `'lost'` and ends
+ * without a BullMQ outcome (`WaitingError`: the job is another worker's, or none).
  * @internal
  */
 export async function runBackfillJob(
   job: Job<BackfillJobData>,
   token: string | undefined,
   settings: BackfillJobSettings,
-): Promise<Readonly<{ entries: number; pages: number }>> {
+): Promise<Readonly<Totals>> {
+  const { sink, onEvent } = settings
+  const { address, checkpoint } = job.data
+  const totals: Totals = { entries: job.data.entries ?? 0, pages: job.data.pages ?? 0 }
+  const mustHold = async (data?: BackfillJobData) => {
+    const hold = await settings.hold(job, token ?? '', data)
+    if (hold !== 'held') throw new HoldLost(hold)
+  }
+  onEvent({ kind: 'start', address, resumed: checkpoint !== undefined, ...totals })
+  try {
+    const state =
+      checkpoint?.done === true ? job.data.state : await walkJob(job, settings, totals, mustHold)
+    if (state === null) {
+      await mustHold()
+      onEvent({ kind: 'released', address, ...totals })
+      await job.moveToWait(token)
+      throw new WaitingError()
+    }
+    await mustHold()
+    await sink.finish?.({ address, state })
+  } catch (error) {
+    if (!(error instanceof HoldLost)) throw error
+    onEvent({ kind: error.hold === 'gone' ? 'lost' : 'taken-over', address, ...totals })
+    throw new WaitingError()
+  }
+  onEvent({ kind: 'done', address, ...totals })
+  return { ...totals }
+}
+
+/**
+ * The walk of a job's address from its checkpoint, each page written and its checkpoint stored;
+ * resolves to the sink's last state, or `null` when the worker is closing and the walk stopped
+ * before its end.
+ */
+async function walkJob(
+  job: Job<BackfillJobData>,
+  settings: BackfillJobSettings,
+  totals: Totals,
+  mustHold: (data?: BackfillJobData) => Promise<void>,
+): Promise<BackfillSinkState | undefined | null> {
   const { client, sink, stopping, onEvent } = settings
   const data = job.data
   const { address, checkpoint } = data
   let state: BackfillSinkState | undefined = data.state
-  let entries = data.entries ?? 0
-  let pages = data.pages ?? 0
-  onEvent({ kind: 'start', address, resumed: checkpoint !== undefined, entries, pages })
-  if (checkpoint?.done !== true) {
-    const walk = signaturesForAddress(
-      client,
-      address,
-      checkpoint === undefined
-        ? { headCheck: true, ...toWalkOptions(data.walk), signal: stopping }
-        : {
-            resume: checkpoint,
-            pageSize: data.walk.pageSize,
-            walker: checkpoint.order === 'oldest' ? rangeWalker({ order: 'oldest' }) : undefined,
-            signal: stopping,
-          },
-    )
-    try {
-      for await (const page of walk.pages()) {
-        const next = walk.checkpoint()
-        state = await sink.write({ address, entries: page, checkpoint: next, state })
-        entries += page.length
-        pages += 1
-        await job.updateData({ ...data, checkpoint: next, state, entries, pages })
-        onEvent({ kind: 'page', address, entries, pages })
-        if (stopping.aborted) break
-      }
-    } catch (error) {
-      // Stopped while a page was on its way: the pages before it are stored.
-      if (!stopping.aborted) {
-        onEvent({ kind: 'failed', address, error })
-        throw error
-      }
+  const walk = signaturesForAddress(
+    client,
+    address,
+    checkpoint === undefined
+      ? { headCheck: true, ...toWalkOptions(data.walk), signal: stopping }
+      : {
+          resume: checkpoint,
+          pageSize: data.walk.pageSize,
+          walker: checkpoint.order === 'oldest' ? rangeWalker({ order: 'oldest' }) : undefined,
+          signal: stopping,
+        },
+  )
+  try {
+    for await (const page of walk.pages()) {
+      const next = walk.checkpoint()
+      // Renewed before the write: the page is on disk well within the lock, before any other
+      // worker could take the job over.
+      await mustHold()
+      state = await sink.write({ address, entries: page, checkpoint: next, state })
+      totals.entries += page.length
+      totals.pages += 1
+      await mustHold({ ...data, checkpoint: next, state, ...totals })
+      onEvent({ kind: 'page', address, ...totals })
+      if (stopping.aborted) break
     }
-    if (!walk.checkpoint().done) {
-      onEvent({ kind: 'released', address, entries, pages })
-      await job.moveToWait(token)
-      throw new WaitingError()
+  } catch (error) {
+    // Stopped while a page was on its way: the pages before it are stored.
+    if (error instanceof HoldLost || !stopping.aborted) {
+      if (!(error instanceof HoldLost)) onEvent({ kind: 'failed', address, error })
+      throw error
     }
   }
-  await sink.finish?.({ address, state })
-  onEvent({ kind: 'done', address, entries, pages })
-  return { entries, pages }
+  return walk.checkpoint().done ? state : null
 }
 
 /**

@@ -1,10 +1,21 @@
-import { Worker } from 'bullmq'
+import { type Job, Worker } from 'bullmq'
+import type { Redis } from 'ioredis'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import { createHttpTransport } from '../transport/createHttpTransport'
 import type { RequestBudget, RpcTransport } from '../transport/types'
-import { checkConnection, checkQueueName, openRedis } from './openRedis'
+import { holdJob, type JobHold } from './holdJob'
+import { checkConnection, checkQueueName, describeConnection, openRedis } from './openRedis'
+import { createQueueWatch, queueMarkerKey } from './queueMarker'
 import { runBackfillJob } from './runBackfillJob'
-import type { BackfillEvent, BackfillJobData, BackfillSink, RedisConnection } from './types'
+import type {
+  BackfillEvent,
+  BackfillJobData,
+  BackfillRedisEvent,
+  BackfillSink,
+  QueueLossReason,
+  RedisConnection,
+} from './types'
+import { watchRedis } from './watchRedis'
 
 const CALLER = 'startBackfillWorker'
 
@@ -44,8 +55,16 @@ export type BackfillWorkerOptions = Readonly<{
    */
   onEvent?: ((event: BackfillEvent) => void) | undefined
   /**
+   * Called when Redis goes away and when it is back (one event each, however often the
+   * reconnection fails), and when the queue's data is gone from Redis (the worker then stops by
+   * itself); see {@link BackfillRedisEvent}.
+   * @default undefined
+   */
+  onRedisEvent?: ((event: BackfillRedisEvent) => void) | undefined
+  /**
    * How long a job stays this worker's without a renewal (BullMQ's `lockDuration`): a worker that
-   * died loses its jobs to the others this long after its last renewal.
+   * died loses its jobs to the others this long after its last renewal. The worker also renews
+   * its hold before each page it writes, and writes nothing more for a job another worker took.
    * @default 30000
    */
   lockDurationMs?: number | undefined
@@ -61,7 +80,8 @@ export type BackfillWorker = Readonly<{
   /**
    * Stops taking addresses, lets each address in hand finish its current page (stored with its
    * checkpoint), gives those addresses back to the queue for other workers, and closes the
-   * worker's connections.
+   * worker's connections. Before that it looks once more whether the queue's data is still in
+   * Redis: a loss is reported (`onRedisEvent`, `'queue-lost'`) before `close` resolves.
    */
   close(): Promise<void>
 }>
@@ -72,8 +92,11 @@ export type BackfillWorker = Readonly<{
  * page goes to `sink` (see {@link BackfillSink} for the contract), then the walk's checkpoint is
  * stored in the job. A worker that dies (crash, `kill -9`, a lost machine) leaves its jobs to
  * BullMQ's stalled-job handling: another worker takes each over after `lockDurationMs` and
- * resumes it after its last accepted page. Rejects with a `NETWORK_ERROR` when Redis does not
- * answer.
+ * resumes it after its last accepted page; a worker that only lost Redis for that long writes
+ * nothing more for an address another worker took. While Redis is out of reach the worker waits
+ * (one `'down'` and one `'up'` event); when Redis comes back without the queue (restarted
+ * without persistence), the worker stops by itself and says so (`'queue-lost'`). Rejects with a
+ * `NETWORK_ERROR` when Redis does not answer at start.
  *
  * @example
  * ```ts
@@ -89,34 +112,51 @@ export type BackfillWorker = Readonly<{
  *   concurrency: 4,
  *   sink: createJsonlSink({ directory: './history' }),
  *   onEvent: (event) => console.error(event.kind, event.address),
+ *   onRedisEvent: (event) => console.error('redis', event.kind),
  * })
  * process.once('SIGINT', () => void worker.close().then(() => budget.close()))
  * ```
  */
 export async function startBackfillWorker(options: BackfillWorkerOptions): Promise<BackfillWorker> {
   const { connection, name, sink, transport, concurrency } = checkWorkerOptions(options)
+  const lockMs = options.lockDurationMs ?? 30_000
   const redis = await openRedis(connection)
   const stopping = new AbortController()
-  const onEvent = (event: BackfillEvent) => {
-    try {
-      options.onEvent?.(event)
-    } catch {
-      // A throwing hook is ignored.
-    }
-  }
+  const onRedisEvent = guarded(options.onRedisEvent)
+  const onEvent = guarded(options.onEvent)
   const settings = {
     client: { transport, u64: 'bigint' as const },
     sink,
     stopping: stopping.signal,
-    onEvent,
+    onEvent: (event: BackfillEvent) => {
+      onEvent(event)
+      // A job gone from Redis: the whole queue may be.
+      if (event.kind === 'lost') void guard.verify()
+    },
+    hold: (job: Job<BackfillJobData>, token: string, data?: BackfillJobData): Promise<JobHold> =>
+      holdJob(
+        redis,
+        {
+          jobKey: worker.toKey(job.id ?? ''),
+          stalledKey: worker.keys.stalled as string,
+          activeKey: worker.keys.active as string,
+          jobId: job.id ?? '',
+          token,
+        },
+        lockMs,
+        data,
+      ),
   }
   const worker = new Worker<BackfillJobData>(
     name,
-    (job, token) => runBackfillJob(job, token, settings),
+    async (job, token): Promise<unknown> => {
+      await guard.verify()
+      return runBackfillJob(job, token, settings)
+    },
     {
       connection: redis,
       concurrency,
-      lockDuration: options.lockDurationMs ?? 30_000,
+      lockDuration: lockMs,
       stalledInterval: options.stalledIntervalMs ?? 30_000,
       // A job whose worker died resumes from its checkpoint: taking it over again is safe.
       maxStalledCount: 100,
@@ -124,11 +164,88 @@ export async function startBackfillWorker(options: BackfillWorkerOptions): Promi
   )
   // BullMQ reports connection trouble here and reconnects; without a listener Node would throw.
   worker.on('error', () => {})
+  let stopped: Promise<void> | undefined
+  const stop = () => {
+    stopping.abort()
+    stopped ??= worker.close()
+    return stopped
+  }
+  const endpoint = describeConnection(connection)
+  const guard = createQueueGuard(redis, queueMarkerKey(worker.toKey), (reason) => {
+    onRedisEvent({ kind: 'queue-lost', endpoint, queue: name, reason })
+    void stop()
+  })
+  const unwatch = watchRedis(
+    redis,
+    (event) => onRedisEvent({ ...event, endpoint }),
+    () => void guard.verify(),
+  )
+  await guard.verify()
   return {
     async close() {
-      stopping.abort()
-      await worker.close()
-      await redis.quit().catch(() => redis.disconnect())
+      await stop()
+      await guard.verifyBeforeClose()
+      unwatch()
+      // QUIT would wait for a Redis that is away; a connection that is not up has nothing to flush.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+      else redis.disconnect()
+    },
+  }
+}
+
+// A hook that throws is ignored: a worker's progress lines must not stop its work.
+function guarded<T>(hook: ((event: T) => void) | undefined): (event: T) => void {
+  return (event) => {
+    try {
+      hook?.(event)
+    } catch {
+      // Ignored, see above.
+    }
+  }
+}
+
+/** How long `close` waits for Redis to look at the queue's marker a last time, in ms. */
+const LAST_LOOK_MS = 3_000
+/** How often an idle worker looks at the queue's marker, in ms. */
+const LOOK_EVERY_MS = 5_000
+
+/**
+ * Reads the queue's marker (see `queueMarker.ts`) when asked (at start, before each job, after
+ * each reconnection, when a job vanished, at close) and every few seconds while connected, so
+ * that a worker that took no job yet knows the queue too; calls `lost` once, at the first loss.
+ * A read that fails (Redis away again) tells nothing and is dropped: the next one reads again.
+ */
+function createQueueGuard(
+  redis: Redis,
+  key: string,
+  lost: (reason: QueueLossReason) => void,
+): Readonly<{ verify(): Promise<void>; verifyBeforeClose(): Promise<void> }> {
+  const watch = createQueueWatch()
+  let reported = false
+  const every = setInterval(() => {
+    if (redis.status === 'ready') void verify()
+  }, LOOK_EVERY_MS).unref()
+  const verify = async () => {
+    if (reported) return
+    const marker = await redis.get(key).catch(() => undefined)
+    if (marker === undefined) return
+    const loss = watch.observe(marker)
+    if (loss !== undefined && !reported) {
+      reported = true
+      lost(loss)
+    }
+  }
+  return {
+    verify,
+    // Bounded: a Redis that stays away must not hold the close up.
+    async verifyBeforeClose() {
+      clearInterval(every)
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, LAST_LOOK_MS)
+      })
+      await Promise.race([verify(), late])
+      clearTimeout(timer)
     },
   }
 }
@@ -154,6 +271,7 @@ function checkWorkerOptions(options: BackfillWorkerOptions): CheckedOptions {
     'budget',
     'concurrency',
     'onEvent',
+    'onRedisEvent',
     'lockDurationMs',
     'stalledIntervalMs',
   ]
@@ -172,6 +290,11 @@ function checkWorkerOptions(options: BackfillWorkerOptions): CheckedOptions {
   }
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
     throw invalidParam(CALLER, 'concurrency', 'expected an integer of at least 1')
+  }
+  for (const key of ['onEvent', 'onRedisEvent'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'function') {
+      throw invalidParam(CALLER, key, 'expected a function')
+    }
   }
   for (const key of ['lockDurationMs', 'stalledIntervalMs'] as const) {
     const value = options[key]

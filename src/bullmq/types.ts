@@ -114,7 +114,14 @@ export type BackfillJobData = Readonly<{
  * - `'done'`: the address's walk ended and the sink finished it;
  * - `'released'`: it stopped (`close()`) after a page and gave the address back to the queue;
  * - `'failed'`: the walk or the sink threw; BullMQ tries the job again (from its checkpoint)
- *   until its attempts are spent.
+ *   until its attempts are spent;
+ * - `'taken-over'`: this worker's hold of the address lapsed (Redis was out of reach for longer
+ *   than `lockDurationMs`) and another worker took it over, or it went back to the queue for
+ *   one: this worker stopped it without writing more, and the new holder resumes it from its
+ *   last stored checkpoint;
+ * - `'lost'`: the address's job is gone from the queue (Redis lost its data, or the job was
+ *   removed) while this worker walked it: its output stopped incomplete after `entries` entries
+ *   and nothing will finish it unless the address is queued again.
  */
 export type BackfillEvent = Readonly<
   | { kind: 'start'; address: string; resumed: boolean; entries: number; pages: number }
@@ -122,4 +129,30 @@ export type BackfillEvent = Readonly<
   | { kind: 'done'; address: string; entries: number; pages: number }
   | { kind: 'released'; address: string; entries: number; pages: number }
   | { kind: 'failed'; address: string; error: unknown }
+  | { kind: 'taken-over'; address: string; entries: number; pages: number }
+  | { kind: 'lost'; address: string; entries: number; pages: number }
+>
+
+/**
+ * How a backfill queue was lost: `'gone'`, its marker vanished (Redis restarted without
+ * persistence, was flushed, or the queue was removed); `'replaced'`, another marker stands in its
+ * place (the same, and the queue was filled again since).
+ */
+export type QueueLossReason = 'gone' | 'replaced'
+
+/**
+ * What a backfill worker reports of its Redis to its `onRedisEvent` hook, one line each:
+ * - `'down'`: it cannot reach Redis (`reason`: the first error of the outage); it keeps
+ *   reconnecting, and the addresses in hand wait for Redis before they store their next page;
+ * - `'up'`: connected again after `downMs` ms;
+ * - `'queue-lost'`: the queue's data is gone from Redis (`reason`: see {@link QueueLossReason}),
+ *   its jobs and their checkpoints with it: the worker stops by itself (each address in hand
+ *   reports `'lost'`); queue the addresses again (`enqueue`), and each is walked from its start.
+ *
+ * `endpoint` is the Redis URL without its secrets; `queue` the queue's name.
+ */
+export type BackfillRedisEvent = Readonly<
+  | { kind: 'down'; endpoint: string; reason: string }
+  | { kind: 'up'; endpoint: string; downMs: number }
+  | { kind: 'queue-lost'; endpoint: string; queue: string; reason: QueueLossReason }
 >

@@ -1,12 +1,22 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBackfillQueue } from '../../src/bullmq/createBackfillQueue'
+import { createJsonlSink } from '../../src/bullmq/createJsonlSink'
 import { startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
 import type { BackfillEvent, BackfillSink } from '../../src/bullmq/types'
+import type { RpcTransport } from '../../src/transport/types'
 import { resolveTestRedis } from '../helpers/resolveTestRedis'
 import { sharedLedger } from '../helpers/sharedLedger'
 
 const redis = await resolveTestRedis()
-afterAll(() => redis?.stop())
+const dir = mkdtempSync(join(tmpdir(), 'worker-'))
+afterAll(async () => {
+  await redis?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
 const ledger = sharedLedger({ seed: 7, transactions: 2_000 })
 const addresses = ledger.addresses().slice(0, 5)
 const url = () => redis?.url ?? ''
@@ -36,6 +46,15 @@ it('refuses bad options before connecting (INVALID_PARAM)', async () => {
       concurrency: 0,
     }),
   ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'concurrency' } })
+  await expect(
+    startBackfillWorker({
+      connection: 'redis://h:1',
+      name: 'q',
+      sink,
+      transport: ledger.transport,
+      onRedisEvent: 'log' as never,
+    }),
+  ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'onRedisEvent' } })
 })
 
 describe.skipIf(redis === undefined)('on Redis', () => {
@@ -103,4 +122,74 @@ describe.skipIf(redis === undefined)('on Redis', () => {
     expect(resumed.map((event) => event.address).sort()).toEqual(failedAddresses.sort())
     expect(resumed.every((event) => event.kind === 'start' && event.entries === 240)).toBe(true)
   })
+  it('a worker whose hold lapsed writes nothing more once another took its address over', async () => {
+    const name = newName()
+    const [busiest = ''] = addresses
+    const queue = await createBackfillQueue({ connection: url(), name })
+    await queue.enqueue([busiest], { pageSize: 100, headCheck: false })
+    const out = join(dir, name)
+    mkdirSync(out)
+    const jsonl = createJsonlSink({ directory: out })
+    // Worker A: its third page is held on its way until B has taken the address over and ended it.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let requests = 0
+    const heldTransport: RpcTransport = async (request, options) => {
+      if (++requests === 3) await released
+      return ledger.transport(request, options)
+    }
+    const eventsOf = (log: BackfillEvent[]) => (event: BackfillEvent) => log.push(event)
+    const eventsA: BackfillEvent[] = []
+    const eventsB: BackfillEvent[] = []
+    let writesA = 0
+    const a = await startBackfillWorker({
+      connection: url(),
+      name,
+      transport: heldTransport,
+      sink: {
+        write: (page) => {
+          writesA++
+          return jsonl.write(page)
+        },
+        finish: (request) => jsonl.finish?.(request),
+      },
+      lockDurationMs: 1_000,
+      // The stalled check is one for the queue: the first worker's interval paces it.
+      stalledIntervalMs: 200,
+      onEvent: eventsOf(eventsA),
+    })
+    while (eventsA.filter((event) => event.kind === 'page').length < 2) await sleep(20)
+    // A's lock lapses, as it does when Redis is out of reach for longer than the lock.
+    const client = new Redis(url())
+    await client.del(`bull:${name}:${busiest}:lock`)
+    await client.quit()
+    const b = await startBackfillWorker({
+      connection: url(),
+      name,
+      transport: ledger.transport,
+      sink: jsonl,
+      onEvent: eventsOf(eventsB),
+    })
+    while (!eventsB.some((event) => event.kind === 'done')) await sleep(20)
+    const writesBeforeRelease = writesA
+    release()
+    const ended = ['taken-over', 'done', 'failed', 'lost']
+    while (!eventsA.some((event) => ended.includes(event.kind))) await sleep(20)
+    await a.close()
+    await b.close()
+    await queue.close()
+    expect(writesA - writesBeforeRelease).toBe(0)
+    expect(eventsA.map((event) => event.kind)).toEqual(['start', 'page', 'page', 'taken-over'])
+    expect(eventsB[0]).toMatchObject({ kind: 'start', resumed: true, entries: 200 })
+    const lines = readFileSync(join(out, `${busiest}.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n')
+    expect(lines.map((line) => (JSON.parse(line) as { signature: string }).signature)).toEqual(
+      oracle(busiest),
+    )
+  })
 })
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -26,43 +26,80 @@ export async function resolveTestRedis(): Promise<TestRedis | undefined> {
 }
 
 async function startRedis(): Promise<TestRedis> {
+  const server = await startRedisServer()
+  return { url: server.url, stop: () => server.stop() }
+}
+
+/** A `redis-server` of a test's own, which the test may kill and start again on its port. */
+export type RedisServer = Readonly<{
+  url: string
+  port: number
+  /** Stops it: SIGTERM (with `appendonly`, its data is on disk first) or SIGKILL. */
+  kill(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>
+  /** Starts it again on the same port and directory: empty, unless it kept its data on disk. */
+  restart(): Promise<void>
+  /** Kills it and removes its directory. */
+  stop(): Promise<void>
+}>
+
+/**
+ * Starts `redis-server` on a free loopback port in a directory of its own, without persistence
+ * (`--save '' --appendonly no`, as the README starts it) unless `persistence` is set (an
+ * append-only file synced at every write), and waits until it answers PING.
+ */
+export async function startRedisServer(
+  options: Readonly<{ persistence?: boolean }> = {},
+): Promise<RedisServer> {
   const port = await freePort()
   const directory = mkdtempSync(join(tmpdir(), 'redis-'))
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      directory,
-    ],
-    { stdio: 'ignore' },
-  )
-  const url = `redis://127.0.0.1:${port}`
-  for (let tries = 0; ; tries++) {
-    if (
-      spawnSync('redis-cli', ['-p', String(port), 'ping'])
-        .stdout?.toString()
-        .trim() === 'PONG'
-    )
-      break
-    if (tries > 100) throw new Error(`redis-server did not start on port ${port}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--dir',
+    directory,
+    ...(options.persistence === true
+      ? ['--appendonly', 'yes', '--appendfsync', 'always']
+      : ['--appendonly', 'no']),
+  ]
+  let child: ChildProcess | undefined
+  const start = async () => {
+    child = spawn('redis-server', args, { stdio: 'ignore' })
+    for (let tries = 0; !answers(port); tries++) {
+      if (tries > 100) throw new Error(`redis-server did not start on port ${port}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
   }
+  const kill = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+    const running = child
+    child = undefined
+    if (running === undefined || running.exitCode !== null) return
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill(signal)
+    await exited
+  }
+  await start()
   return {
-    url,
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    kill,
+    restart: start,
     stop: async () => {
-      child.kill()
-      await new Promise((resolve) => child.once('exit', resolve))
+      await kill()
       rmSync(directory, { recursive: true, force: true })
     },
   }
+}
+
+function answers(port: number): boolean {
+  return (
+    spawnSync('redis-cli', ['-p', String(port), 'ping'])
+      .stdout?.toString()
+      .trim() === 'PONG'
+  )
 }
 
 function freePort(): Promise<number> {

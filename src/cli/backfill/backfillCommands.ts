@@ -58,6 +58,9 @@ export const workerCommand: CliCommand = {
     'after the last stored page. --requests-per-second is one budget for every worker of the same',
     'endpoint together, and a 429 with Retry-After pauses them all. Progress goes to stderr.',
     'Ctrl-C: each address in hand finishes its page and goes back to the queue (exit 130).',
+    'Redis out of reach: a line when it goes and one when it is back; the workers wait. Redis',
+    'back without the queue (restarted without persistence): the worker stops, says what to',
+    'run, and exits 5.',
   ].join('\n'),
   options: WORKER_OPTIONS,
   examples: [

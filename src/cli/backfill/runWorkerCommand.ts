@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { relative, resolve } from 'node:path'
-import type { BackfillEvent } from '../../bullmq/types'
+import type { BackfillEvent, BackfillRedisEvent } from '../../bullmq/types'
 import { toHttpUrl } from '../../transport/createHttpTransport'
+import { redactUrl } from '../../transport/redact'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
@@ -9,6 +10,7 @@ import type { CliIo, HistoryHost } from '../command/types'
 import { readBackfillValues, WORKER_OPTIONS } from './backfillOptions'
 import { loadBackfillEntry, openOrExplain } from './loadBackfillEntry'
 import { checkOutDirectory, makeOutDirectory } from './outDirectory'
+import { createWorkerReport, type WorkerReport } from './workerReport'
 
 const EMPTY_POLL_MS = 500
 
@@ -17,7 +19,8 @@ const EMPTY_POLL_MS = 500
  * it writes or sends anything (`UsageError`, exit 2), then walks addresses of the queue into
  * `<out>/<address>.jsonl` until Ctrl-C (each address in hand finishes its page and goes back to
  * the queue; exit 130) or, with --exit-when-empty, until the queue is empty (exit 0, or 1 if an
- * address failed for good).
+ * address failed for good). Redis going away and coming back is a line each; the queue's data
+ * gone from Redis stops the worker with what happened and what to run (exit 5).
  */
 export async function runWorkerCommand(
   args: readonly string[],
@@ -41,9 +44,9 @@ export async function runWorkerCommand(
   const say = (line: string) => {
     if (!flags.quiet) io.stderr(`${line}\n`)
   }
-  let done = 0
-  let stop: (reason: 'interrupt' | 'empty') => void = () => {}
-  const stopped = new Promise<'interrupt' | 'empty'>((resolve) => {
+  const report = createWorkerReport(name, redactUrl(redis))
+  let stop: (reason: StopReason) => void = () => {}
+  const stopped = new Promise<StopReason>((resolve) => {
     stop = resolve
   })
   const stopListening = host.onInterrupt(() => stop('interrupt'))
@@ -61,9 +64,10 @@ export async function runWorkerCommand(
         sink: entry.createJsonlSink({ directory }),
         lockDurationMs: takeoverMs,
         stalledIntervalMs: Math.max(1_000, Math.round(takeoverMs / 2)),
-        onEvent: (event: BackfillEvent) => {
-          if (event.kind === 'done') done++
-          say(describeEvent(event))
+        onEvent: (event: BackfillEvent) => say(report.event(event)),
+        onRedisEvent: (event: BackfillRedisEvent) => {
+          say(report.redis(event))
+          if (event.kind === 'queue-lost') stop('lost')
         },
       }),
     )
@@ -77,12 +81,7 @@ export async function runWorkerCommand(
       say('stopping: each address in hand finishes its page and goes back to the queue')
     await worker.close()
     worker = undefined
-    const failed = reason === 'empty' ? (await queue.counts()).failed : 0
-    say(
-      `worker stopped: ${done} addresses done here${failed > 0 ? `; ${failed} failed in the queue` : ''}`,
-    )
-    if (reason === 'interrupt') return EXIT_CODES.interrupted
-    return failed > 0 ? EXIT_CODES.failure : EXIT_CODES.ok
+    return await finalCode(reason, report, queue, (line) => io.stderr(`${line}\n`), say)
   } finally {
     clearInterval(poll)
     stopListening()
@@ -90,6 +89,31 @@ export async function runWorkerCommand(
     await budget?.close()
     await queue.close()
   }
+}
+
+type StopReason = 'interrupt' | 'empty' | 'lost'
+
+/**
+ * The exit code once the worker closed, and its last line: a loss of the queue's data (seen
+ * while it ran or at its close) is exit 5 with its explanation, printed even with --quiet,
+ * whatever stopped the worker; else Ctrl-C is 130, and an empty queue 0, or 1 with failed jobs.
+ */
+async function finalCode(
+  reason: StopReason,
+  report: WorkerReport,
+  queue: Readonly<{ counts(): Promise<{ failed: number }> }>,
+  tell: (line: string) => void,
+  say: (line: string) => void,
+): Promise<number> {
+  const done = `worker stopped: ${report.done()} addresses done here`
+  if (report.lost()) {
+    tell(`${done}\n${report.explainLoss()}`)
+    return EXIT_CODES.queueLost
+  }
+  const failed = reason === 'empty' ? (await queue.counts()).failed : 0
+  say(`${done}${failed > 0 ? `; ${failed} failed in the queue` : ''}`)
+  if (reason === 'interrupt') return EXIT_CODES.interrupted
+  return failed > 0 ? EXIT_CODES.failure : EXIT_CODES.ok
 }
 
 /** Calls `empty` once the queue has nothing waiting, running or delayed (polled). */
@@ -166,27 +190,6 @@ function readWorkerArgs(
     budgetKey: read.text('budget-key'),
     quiet: read.flag('quiet'),
     exitWhenEmpty: read.flag('exit-when-empty'),
-  }
-}
-
-/** The progress line of a worker's event, for stderr. */
-function describeEvent(event: BackfillEvent): string {
-  const { address } = event
-  switch (event.kind) {
-    case 'start':
-      return event.resumed
-        ? `took ${address}, resuming after ${event.entries.toLocaleString('en')} entries`
-        : `took ${address}`
-    case 'page':
-      return `${address}: ${event.entries.toLocaleString('en')} entries, ${event.pages} pages`
-    case 'done':
-      return `done ${address}: ${event.entries.toLocaleString('en')} entries`
-    case 'released':
-      return `released ${address} after ${event.entries.toLocaleString('en')} entries, for another worker`
-    case 'failed': {
-      const message = event.error instanceof Error ? event.error.message : String(event.error)
-      return `failed ${address}: ${message.split('\n')[0]} (the queue tries it again)`
-    }
   }
 }
 
