@@ -4,8 +4,17 @@ import type { HistoryHost } from './types'
  * The program's exit codes, one table so that commands and docs agree: 0 done, 2 the user's
  * invocation or input is wrong (nothing written), 1 anything else failed, 130 (128 + SIGINT)
  * stopped by Ctrl-C after what was done is recorded (`history`'s checkpoint, `worker`'s jobs).
+ * `check` only: 3 the endpoint refused the credentials (HTTP 401, 403), 4 it could not be probed
+ * (nothing listening, DNS, TLS, or failures that outlasted the retries).
  */
-export const EXIT_CODES = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const
+export const EXIT_CODES = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  unauthorized: 3,
+  unreachable: 4,
+  interrupted: 130,
+} as const
 
 /**
  * A bad invocation or input the user can fix: an unknown option, a missing path, a missing
