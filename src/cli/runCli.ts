@@ -93,7 +93,7 @@ const URL_VARIABLES = ['RPC_URL', 'REDIS_URL'] as const
  * values, key-like path segments, as the transport collects them. A message that quotes such a
  * URL, or a server's words that echo a key, loses them on its way to stderr.
  */
-export function commandLineSecrets(
+function commandLineSecrets(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): string[] {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,8 +26,7 @@ const withSecrets = (origin: string, scheme = 'http') =>
 
 /** Answers everything the way one failing endpoint does, echoing what it was sent. */
 type Failure = Readonly<{ name: string; answer: Parameters<typeof startJsonRpcServer>[0] }>
-const echo = (request: { url?: string | undefined; headers: { authorization?: string } }) =>
-  `${request.url} ${request.headers.authorization ?? ''}`
+const echo = (request: IncomingMessage) => `${request.url} ${request.headers.authorization ?? ''}`
 const FAILURES: readonly Failure[] = [
   {
     name: 'HTTP 500 echoing the request',
@@ -96,6 +96,8 @@ function expectNoSecret(output: string): void {
   for (const secret of SECRETS) expect(output).not.toContain(secret)
 }
 
+const realSetTimeout = globalThis.setTimeout
+
 /**
  * Runs the program in process with its timers faked, advanced a second at a time while the
  * command waits: the 30 s timeouts and the backoffs of the library's defaults pass in moments.
@@ -108,8 +110,10 @@ async function runProgram(argv: readonly string[]) {
     const running = runCli(argv, io).then((exit) => {
       code = exit
     })
+    // A fake second per 10 real ms: what happens on the wire (a DNS lookup, a connect) keeps
+    // its real pace, far inside the timeouts.
     while (code === undefined) {
-      await new Promise((resolve) => setImmediate(resolve))
+      await new Promise((resolve) => realSetTimeout(resolve, 10))
       await vi.advanceTimersByTimeAsync(1_000)
     }
     await running
@@ -130,6 +134,14 @@ const ENDPOINTS: Readonly<Record<string, () => string>> = {
   'a host name that does not resolve': () => withSecrets('confirmed-rpc-secrets.invalid'),
   ...Object.fromEntries(FAILURES.map(({ name }) => [name, () => withSecrets(served(name))])),
 }
+// What a network failure or a silence reads as, in every command's messages (not `fetch failed`).
+const SAID: Readonly<Record<string, string>> = {
+  'nothing listening': 'Nothing is listening at the endpoint: the connection was refused',
+  'TLS to a plain-HTTP port': 'The TLS handshake with the endpoint failed',
+  'a host name that does not resolve': "The endpoint's host name does not resolve",
+  'an endpoint that never answers': 'No complete answer within',
+}
+
 const endpoints = () => Object.entries(ENDPOINTS).map(([what, url]) => [what, url()] as const)
 
 describe.each([
@@ -141,10 +153,11 @@ describe.each([
 ])('%s', (_, argv) => {
   it('prints no secret, whatever the endpoint does', async () => {
     for (const [what, url] of endpoints()) {
-      const { code, stderr } = await runProgram(argv(url))
+      const { code, stdout, stderr } = await runProgram(argv(url))
       expect(code, what).not.toBe(0)
       // Each failure is reported, naming the endpoint with its secrets hidden.
       if (!argv('').includes('--json')) expect(stderr, what).toContain('?api-key=***')
+      expect(stdout + stderr, what).toContain(SAID[what] ?? '')
     }
   })
 })
@@ -271,6 +284,7 @@ describe.skipIf(redis === undefined)('backfill and worker', () => {
       stop()
       expect(await running).toBe(130)
       expect(io.err()).toMatch(new RegExp(`failed ${ADDRESS}: `))
+      expect(io.err()).toContain(SAID[what] ?? '')
       expectNoSecret(`${io.out()}\n${io.err()}`)
     },
     30_000,
