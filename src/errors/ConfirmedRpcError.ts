@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorContext, NetworkFailure } from './ErrorCode'
+import type { ErrorCode, ErrorContext } from './ErrorCode'
 
 const MAX_TEXT = 40
 
@@ -21,15 +21,6 @@ export function describeValue(value: unknown, redact?: (text: string) => string)
   return typeof value
 }
 
-/** What each {@link NetworkFailure} means, for the message of a `NETWORK_ERROR`. */
-const NETWORK_FAILURES: Readonly<Record<NetworkFailure, string>> = {
-  refused: 'Nothing is listening at the endpoint: the connection was refused',
-  dns: "The endpoint's host name does not resolve (DNS)",
-  tls: 'The TLS handshake with the endpoint failed: a plain-HTTP server behind an https:// URL, or a certificate not trusted',
-  reset: 'The connection was closed before a complete HTTP answer arrived',
-  unreachable: "The endpoint's host cannot be reached",
-}
-
 /**
  * Every message the package writes, by code: the short message of an error, from its code and
  * context alone. A throw site states what happened (the context) and never phrases it, so a
@@ -41,9 +32,9 @@ export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCod
   HTTP_ERROR: (c) =>
     `The server answered HTTP ${c.status}${c.statusText ? ` ${c.statusText}` : ''}.`,
   NETWORK_ERROR: (c) =>
-    c.failure === undefined
-      ? 'The request failed before a complete HTTP answer arrived.'
-      : `${NETWORK_FAILURES[c.failure]} (${c.systemCode}).`,
+    c.failure
+      ? `The request failed: ${c.failure} (${c.systemCode}).`
+      : 'The request failed before a complete HTTP answer arrived.',
   TIMEOUT: (c) => `No complete answer within ${c.timeoutMs} ms.`,
   ABORTED: () => 'The call was aborted.',
   MALFORMED_RESPONSE: (c) => `The server's answer is not a valid JSON-RPC response: ${c.reason}.`,

@@ -53,15 +53,23 @@ export type EndpointFailure = Readonly<{
 
 /**
  * What a `NETWORK_ERROR` was, read from the system error code a fetch failure carries (on the
- * error itself for node-fetch, on its `cause` for Node's built-in fetch):
- * - `refused`: nothing listens at that host and port (`ECONNREFUSED`);
- * - `dns`: the host name does not resolve (`ENOTFOUND`, `EAI_AGAIN`, ...);
- * - `tls`: the TLS handshake failed: a plain-HTTP server behind an `https://` URL
- *   (`EPROTO`, `ERR_SSL_WRONG_VERSION_NUMBER`), or a certificate not trusted;
- * - `reset`: the connection closed before a complete answer (`ECONNRESET`, `UND_ERR_SOCKET`);
- * - `unreachable`: no route to the host, or no answer to connecting (`EHOSTUNREACH`, `ETIMEDOUT`).
+ * error itself for node-fetch, on its `cause` for Node's built-in fetch), in words the message
+ * quotes as they are (a browser's fetch says none of this: its failures have no code):
+ * - `connection refused`: nothing listens at that host and port (`ECONNREFUSED`);
+ * - `host not found`: the host name does not resolve (`ENOTFOUND`, `EAI_AGAIN`, ...);
+ * - `TLS handshake failed`: a plain-HTTP server behind an `https://` URL (`EPROTO`,
+ *   `ERR_SSL_WRONG_VERSION_NUMBER`), or a certificate not trusted;
+ * - `connection reset`: the connection closed before a complete answer (`ECONNRESET`,
+ *   `UND_ERR_SOCKET`);
+ * - `host unreachable`: no route to the host, or no answer to connecting (`EHOSTUNREACH`,
+ *   `ETIMEDOUT`).
  */
-export type NetworkFailure = 'refused' | 'dns' | 'tls' | 'reset' | 'unreachable'
+export type NetworkFailure =
+  | 'connection refused'
+  | 'host not found'
+  | 'TLS handshake failed'
+  | 'connection reset'
+  | 'host unreachable'
 
 /** Typed context of each error code. */
 export type ErrorContextByCode = {

@@ -4,7 +4,7 @@ import {
   RpcResponseError,
   TransportError,
 } from '../errors/ConfirmedRpcError'
-import type { BaseErrorContext, NetworkFailure } from '../errors/ErrorCode'
+import type { BaseErrorContext, ErrorContext } from '../errors/ErrorCode'
 import { METHOD_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/parseJson'
 import { REDACTED, redactText } from './redact'
@@ -172,58 +172,21 @@ export function abortedError(
   return new TransportError({ code: 'ABORTED', context, cause: reason })
 }
 
-// The system error codes of each failure, as Node (`syscall` errors), its built-in fetch
-// (undici's `UND_ERR_*`, OpenSSL's `ERR_SSL_*`) and node-fetch name them.
-const NETWORK_FAILURE_CODES: readonly (readonly [NetworkFailure, RegExp])[] = [
-  ['refused', /^ECONNREFUSED$/],
-  ['dns', /^(?:ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NODATA|EAI_NONAME)$/],
-  ['tls', /^(?:EPROTO|ERR_SSL_\w+|ERR_TLS_\w+|\w*CERT\w*|UNABLE_TO_\w+)$/],
-  ['reset', /^(?:ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ERR_STREAM_PREMATURE_CLOSE)$/],
-  [
-    'unreachable',
-    /^(?:EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/,
-  ],
-]
-
 /**
- * What a failed fetch was, from the first system error code along its cause chain that names a
- * {@link NetworkFailure}: node-fetch sets it on its own error, Node's fetch on the `cause` of its
- * `TypeError('fetch failed')`, whose message says nothing.
- * @internal
- */
-export function readNetworkFailure(
-  error: unknown,
-): Readonly<{ failure: NetworkFailure; systemCode: string }> | undefined {
-  let current = error
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const systemCode = (current as { code?: unknown }).code
-    if (typeof systemCode === 'string') {
-      const known = NETWORK_FAILURE_CODES.find(([, codes]) => codes.test(systemCode))
-      if (known !== undefined) return { failure: known[0], systemCode }
-    }
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
-
-/**
- * The error of a fetch that threw, or of a body that failed to arrive: what failed when the
- * runtime's code says it (`context.failure`), and the runtime's own words, secrets removed.
+ * The error of a fetch that threw, or of a body that failed to arrive, with the runtime's own
+ * words, secrets removed (and in `context`, what failed, when the runtime's code says it).
  * @internal
  */
 export function networkError(
   cause: unknown,
-  context: BaseErrorContext,
+  context: ErrorContext<'NETWORK_ERROR'>,
   secrets: readonly string[],
 ): TransportError<'NETWORK_ERROR'> {
   const reason = String((cause as Error | null | undefined)?.message ?? cause)
-  const inner = (cause as { cause?: unknown } | null | undefined)?.cause
-  // Node's fetch says only `fetch failed`: the words that matter are its cause's.
-  const words = inner instanceof Error ? `${reason}: ${inner.message}` : reason
   return new TransportError({
     code: 'NETWORK_ERROR',
-    details: [`Reason: ${redactText(words, secrets).slice(0, 300)}`],
-    context: { ...context, ...readNetworkFailure(cause) },
+    details: [`Reason: ${redactText(reason, secrets).slice(0, 300)}`],
+    context,
     cause,
   })
 }

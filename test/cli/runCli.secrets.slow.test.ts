@@ -136,9 +136,9 @@ const ENDPOINTS: Readonly<Record<string, () => string>> = {
 }
 // What a network failure or a silence reads as, in every command's messages (not `fetch failed`).
 const SAID: Readonly<Record<string, string>> = {
-  'nothing listening': 'Nothing is listening at the endpoint: the connection was refused',
-  'TLS to a plain-HTTP port': 'The TLS handshake with the endpoint failed',
-  'a host name that does not resolve': "The endpoint's host name does not resolve",
+  'nothing listening': 'The request failed: connection refused (ECONNREFUSED).',
+  'TLS to a plain-HTTP port': 'The request failed: TLS handshake failed',
+  'a host name that does not resolve': 'The request failed: host not found',
   'an endpoint that never answers': 'No complete answer within',
 }
 

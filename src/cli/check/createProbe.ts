@@ -68,7 +68,11 @@ const PROBE_RETRY = {
   shouldRetry: ({ error, attempt }: RetryDecisionContext) => {
     if (isConfirmedRpcError(error, 'TIMEOUT')) return attempt < 2
     const failure = isConfirmedRpcError(error, 'NETWORK_ERROR') ? error.context.failure : undefined
-    return failure === 'refused' || failure === 'dns' || failure === 'tls' ? false : undefined
+    return failure === 'connection refused' ||
+      failure === 'host not found' ||
+      failure === 'TLS handshake failed'
+      ? false
+      : undefined
   },
 } as const
 

@@ -97,12 +97,19 @@ function readTimeout(value: string | undefined): number {
   return Math.max(1, Math.round(seconds * 1_000))
 }
 
-/** Why the probes stopped: the transport's short message, the call, the attempts. */
+// What a failed TLS handshake most often is. The library's message only names it: browser
+// bundles carry that message too, and a command line is where the hint helps.
+const TLS_HINT =
+  ' Is it a plain-HTTP endpoint (http://), or a certificate this machine does not trust?'
+
+/** Why the probes stopped: the call, the attempts, the transport's short message. */
 function unreachableLine(error: ConfirmedRpcError): string {
   const { method } = error.context
   const attempts = (error.context as { attempts?: number }).attempts
-  const tries = attempts !== undefined && attempts > 1 ? `, after ${attempts} attempts` : ''
-  return `the endpoint cannot be probed: ${method ?? 'a call'} failed${tries}: ${error.shortMessage}`
+  const tries = attempts !== undefined && attempts > 1 ? `, ${attempts} attempts` : ''
+  const tls =
+    isConfirmedRpcError(error, 'NETWORK_ERROR') && error.context.failure === 'TLS handshake failed'
+  return `the endpoint cannot be probed (${method ?? 'a call'}${tries}): ${error.shortMessage}${tls ? TLS_HINT : ''}`
 }
 
 const yesNo = (value: boolean | null, yes: string, no: string) =>

@@ -208,7 +208,7 @@ describe('confirmed-rpc check, elsewhere', () => {
     const { code, stdout, stderr } = await check(['http://127.0.0.1:1/'])
     expect({ code, stdout }).toEqual({ code: 4, stdout: '' })
     expect(stderr).toBe(
-      'confirmed-rpc check: http://127.0.0.1:1/ cannot be probed: getSlot failed: Nothing is listening at the endpoint: the connection was refused (ECONNREFUSED).\n',
+      'confirmed-rpc check: http://127.0.0.1:1/ cannot be probed (getSlot): The request failed: connection refused (ECONNREFUSED).\n',
     )
   })
 })
