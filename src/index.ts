@@ -48,6 +48,7 @@ export type {
   EndpointFailure,
   ErrorContext,
   ErrorContextByCode,
+  NetworkFailure,
 } from './errors/ErrorCode'
 export { ErrorCode } from './errors/ErrorCode'
 export { JsonRpcErrorCode } from './errors/JsonRpcErrorCode'

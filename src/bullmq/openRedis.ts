@@ -63,9 +63,23 @@ export async function openRedis(connection: RedisConnection): Promise<Redis> {
   redis.on('error', (error: unknown) => {
     lastError = error
   })
-  try {
+  // connectTimeout covers the TCP connect only: a server that accepts and never answers would
+  // hold the AUTH and the PING forever.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    )
+  })
+  const opening = (async () => {
     await redis.connect()
     await redis.ping()
+  })()
+  // Once the timer won, the disconnect below rejects this too: nobody waits for it then.
+  opening.catch(() => {})
+  try {
+    await Promise.race([opening, silent])
     connected = true
     return redis
   } catch (error) {
@@ -77,6 +91,8 @@ export async function openRedis(connection: RedisConnection): Promise<Redis> {
       context: { method: 'redis', endpoint: describeConnection(connection) },
       cause,
     })
+  } finally {
+    clearTimeout(timer)
   }
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { collectSecrets, redactText } from '../transport/redact'
 import { backfillCommand, workerCommand } from './backfill/backfillCommands'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
@@ -26,12 +27,17 @@ export const COMMANDS: readonly CliCommand[] = [
  * The `confirmed-rpc` program: picks the subcommand named by the first argument, answers
  * `--help` and `--version`, runs the command and turns what it throws into an exit code
  * (`UsageError` 2, anything else 1). Resolves to the exit code; never exits the process.
+ * Whatever reaches stderr, a command's or its own, goes through the redactor first, with the
+ * secrets of every URL of the command line and of `RPC_URL` / `REDIS_URL` (see
+ * {@link commandLineSecrets}); stdout carries data (an export, a diff), which is left as it is.
  */
 export async function runCli(
   argv: readonly string[],
-  io: CliIo,
+  given: CliIo,
   commands: readonly CliCommand[] = COMMANDS,
 ): Promise<number> {
+  const secrets = commandLineSecrets(argv, process.env)
+  const io: CliIo = { ...given, stderr: (text) => given.stderr(redactText(text, secrets)) }
   const [first, ...rest] = argv
   const mainHelp = () => formatMainHelp(commands, readPackageVersion())
   if (first === undefined) {
@@ -78,6 +84,36 @@ export async function runCli(
     }
     return EXIT_CODES.failure
   }
+}
+
+// The variables a command reads an endpoint from when no option names one.
+const URL_VARIABLES = ['RPC_URL', 'REDIS_URL'] as const
+
+/**
+ * The secrets of every URL the program may be talking to: in each argument (and the value of an
+ * `--option=value`) and in `RPC_URL` / `REDIS_URL`, whatever the scheme: credentials, query
+ * values, key-like path segments, as the transport collects them. A message that quotes such a
+ * URL, or a server's words that echo a key, loses them on its way to stderr.
+ */
+function commandLineSecrets(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const found = new Set<string>()
+  const values = [
+    ...argv.map((arg) => (arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg)),
+    ...URL_VARIABLES.map((name) => env[name] ?? ''),
+  ]
+  for (const value of values) {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      continue
+    }
+    for (const secret of collectSecrets(url, {})) found.add(secret)
+  }
+  return [...found].sort((a, b) => b.length - a.length)
 }
 
 /**

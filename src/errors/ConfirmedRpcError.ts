@@ -50,7 +50,10 @@ export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCod
   INVALID_PARAM: (c) => `Invalid \`${c.param}\` for ${c.method}: ${c.reason}.`,
   HTTP_ERROR: (c) =>
     `The server answered HTTP ${c.status}${c.statusText ? ` ${c.statusText}` : ''}.`,
-  NETWORK_ERROR: () => 'The request failed before a complete HTTP answer arrived.',
+  NETWORK_ERROR: (c) =>
+    c.failure
+      ? `The request failed: ${c.failure} (${c.systemCode}).`
+      : 'The request failed before a complete HTTP answer arrived.',
   TIMEOUT: (c) => `No complete answer within ${c.timeoutMs} ms.`,
   ABORTED: () => 'The call was aborted.',
   MALFORMED_RESPONSE: (c) => `The server's answer is not a valid JSON-RPC response: ${c.reason}.`,

@@ -51,6 +51,26 @@ export type EndpointFailure = Readonly<{
   error: Error & Readonly<{ code: ErrorCode; shortMessage: string }>
 }>
 
+/**
+ * What a `NETWORK_ERROR` was, read from the system error code a fetch failure carries (on the
+ * error itself for node-fetch, on its `cause` for Node's built-in fetch), in words the message
+ * quotes as they are (a browser's fetch says none of this: its failures have no code):
+ * - `connection refused`: nothing listens at that host and port (`ECONNREFUSED`);
+ * - `host not found`: the host name does not resolve (`ENOTFOUND`, `EAI_AGAIN`, ...);
+ * - `TLS handshake failed`: a plain-HTTP server behind an `https://` URL (`EPROTO`,
+ *   `ERR_SSL_WRONG_VERSION_NUMBER`), or a certificate not trusted;
+ * - `connection reset`: the connection closed before a complete answer (`ECONNRESET`,
+ *   `UND_ERR_SOCKET`);
+ * - `host unreachable`: no route to the host, or no answer to connecting (`EHOSTUNREACH`,
+ *   `ETIMEDOUT`).
+ */
+export type NetworkFailure =
+  | 'connection refused'
+  | 'host not found'
+  | 'TLS handshake failed'
+  | 'connection reset'
+  | 'host unreachable'
+
 /** Typed context of each error code. */
 export type ErrorContextByCode = {
   INVALID_PARAM: BaseErrorContext & {
@@ -71,7 +91,13 @@ export type ErrorContextByCode = {
     /** How many attempts were made before giving up. */
     attempts?: number | undefined
   }
-  NETWORK_ERROR: BaseErrorContext & { attempts?: number | undefined }
+  NETWORK_ERROR: BaseErrorContext & {
+    /** What failed, when the runtime's error code says (see {@link NetworkFailure}). */
+    failure?: NetworkFailure | undefined
+    /** That code as the runtime gave it: `ECONNREFUSED`, `ENOTFOUND`, `EPROTO`, `UND_ERR_SOCKET`, ... */
+    systemCode?: string | undefined
+    attempts?: number | undefined
+  }
   TIMEOUT: BaseErrorContext & { timeoutMs: number; attempts?: number | undefined }
   ABORTED: BaseErrorContext
   MALFORMED_RESPONSE: BaseErrorContext & {

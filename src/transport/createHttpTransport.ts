@@ -10,7 +10,7 @@ import {
   positiveField,
   readFields,
 } from '../params/readFields'
-import { defaultFetch } from './defaultFetch'
+import { defaultFetch, readNetworkFailure } from './defaultFetch'
 import { collectSecrets, redactParsedUrl, redactText } from './redact'
 import {
   abortedError,
@@ -304,7 +304,7 @@ async function exchange(
       signal,
     })
   } catch (cause) {
-    throw networkError(cause, context, secrets)
+    throw failedFetch(cause, signal, context, secrets)
   }
   const { status, ok } = response
   progress.status = status
@@ -320,7 +320,7 @@ async function exchange(
     )
   } catch (error) {
     // Of an error page, the status says enough: a body that fails to arrive is a lost excerpt.
-    if (ok) throw networkError(error, context, secrets)
+    if (ok) throw failedFetch(error, signal, context, secrets)
   }
   if (text === undefined) {
     throw new TransportError({
@@ -355,6 +355,23 @@ async function exchange(
     throw malformedError(BODY_NOT_JSON, context, bodyExcerpt(text, secrets))
   }
   return { status, body, retryAfterMs }
+}
+
+/**
+ * The NETWORK_ERROR of a fetch or a body that failed, with what failed when the runtime says it.
+ * An aborted one is not read: the attempt turns it into ABORTED or TIMEOUT.
+ */
+function failedFetch(
+  cause: unknown,
+  signal: AbortSignal,
+  context: BaseErrorContext,
+  secrets: readonly string[],
+): Error {
+  return networkError(
+    cause,
+    signal.aborted ? context : { ...context, ...readNetworkFailure(cause) },
+    secrets,
+  )
 }
 
 /**

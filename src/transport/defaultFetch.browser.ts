@@ -7,3 +7,10 @@ import type { FetchFunction } from './types'
  * @internal
  */
 export const defaultFetch: FetchFunction = (input, init) => globalThis.fetch(input, init)
+
+/**
+ * A browser's fetch fails with no system code (`TypeError: Failed to fetch`, whatever failed):
+ * there is nothing to read. See `defaultFetch.ts`.
+ * @internal
+ */
+export const readNetworkFailure = (_error: unknown): undefined => undefined

@@ -4,7 +4,7 @@ import {
   RpcResponseError,
   TransportError,
 } from '../errors/ConfirmedRpcError'
-import type { BaseErrorContext } from '../errors/ErrorCode'
+import type { BaseErrorContext, ErrorContext } from '../errors/ErrorCode'
 import { METHOD_NOT_FOUND, UNSUPPORTED_TRANSACTION_VERSION } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/parseJson'
 import { REDACTED, redactText } from './redact'
@@ -185,10 +185,14 @@ export function abortedError(
   return new TransportError({ code: 'ABORTED', context, cause: reason })
 }
 
-/** @internal */
+/**
+ * The error of a fetch that threw, or of a body that failed to arrive, with the runtime's own
+ * words, secrets removed (and in `context`, what failed, when the runtime's code says it).
+ * @internal
+ */
 export function networkError(
   cause: unknown,
-  context: BaseErrorContext,
+  context: ErrorContext<'NETWORK_ERROR'>,
   secrets: readonly string[],
 ): TransportError<'NETWORK_ERROR'> {
   const reason = String((cause as Error | null | undefined)?.message ?? cause)

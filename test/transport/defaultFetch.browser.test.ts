@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { defaultFetch } from '../../src/transport/defaultFetch.browser'
+import { defaultFetch, readNetworkFailure } from '../../src/transport/defaultFetch.browser'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -16,5 +16,12 @@ describe('defaultFetch of the browser build', () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]?.[0]).toBe(globalThis)
     expect(calls[0]?.slice(1)).toEqual(['https://rpc.example.com/', init])
+  })
+
+  it('reads no network failure: a browser fetch fails with no code, and the build ships no table', () => {
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    })
+    expect(readNetworkFailure(refused)).toBeUndefined()
   })
 })

@@ -9,6 +9,14 @@ type MethodReport = Readonly<{
   refusal?: string | undefined
 }>
 
+/**
+ * What the probes concluded (and the exit code): `exact`, a history walk can be exact there (0);
+ * `no-history-method`, no history method is served (1); `unauthorized`, the endpoint refused the
+ * credentials, HTTP 401 or 403 (3); `unreachable`, the endpoint did not answer, or kept failing
+ * past the retries (4).
+ */
+export type CheckVerdict = 'exact' | 'no-history-method' | 'unauthorized' | 'unreachable'
+
 /** What `confirmed-rpc check` found out about an endpoint. */
 export type CheckReport = Readonly<{
   /** The endpoint, secrets redacted. */
@@ -39,7 +47,9 @@ export type CheckReport = Readonly<{
   rateLimitHeaders: readonly string[]
   /** What this client does there, one line each. */
   client: readonly string[]
-  /** Whether a history walk can be exact there (the exit code: 0 when it can, 1 when not). */
+  /** What the probes concluded; it sets the exit code. */
+  verdict: CheckVerdict
+  /** Whether a history walk can be exact there (`verdict: 'exact'`). */
   exact: boolean
   /** Requests sent. */
   requests: number
@@ -79,12 +89,14 @@ const errorOf = (outcome: CallOutcome) =>
  * answered empty or with an error, `limit: 1001` clamped or refused, batches, getTransaction of
  * an unknown signature, the oldest slot (getFirstAvailableBlock), rate-limit headers.
  */
-export async function probeEndpoint(
-  probe: Probe,
-  endpoint: string,
-  address: string,
-): Promise<CheckReport> {
-  const slot = asNumber(await probe.call('getSlot', []))
+export async function probeEndpoint(probe: Probe, address: string): Promise<CheckReport> {
+  const { endpoint } = probe
+  const head = await probe.call('getSlot', [])
+  // Refused credentials refuse every call alike: nothing more to learn.
+  if (refusesCredentials(head)) {
+    return stoppedReport(probe, address, 'unauthorized', [credentialsLine('getSlot', head)])
+  }
+  const slot = asNumber(head)
   const firstAvailableBlock = asNumber(await probe.call('getFirstAvailableBlock', []))
   const limited = { limit: 3 }
   const outcomes = {
@@ -133,8 +145,68 @@ export async function probeEndpoint(
     paging,
     rateLimitHeaders: probe.rateLimitHeaders(),
   }
-  const exact = method !== null
-  return { ...partial, client: adviseClient(partial), exact, requests: probe.requests() }
+  const historyOutcomes = [
+    outcomes.getSignaturesForAddress,
+    outcomes.getConfirmedSignaturesForAddress2,
+  ]
+  const verdict: CheckVerdict =
+    method !== null
+      ? 'exact'
+      : historyOutcomes.some(refusesCredentials)
+        ? 'unauthorized'
+        : 'no-history-method'
+  const client =
+    verdict === 'unauthorized'
+      ? [credentialsLine('getSignaturesForAddress', outcomes.getSignaturesForAddress)]
+      : adviseClient(partial)
+  return { ...partial, client, verdict, exact: verdict === 'exact', requests: probe.requests() }
+}
+
+// What providers answer a missing, wrong or expired key with, beside HTTP 401 and 403.
+const CREDENTIALS_REFUSED = /api[-_ ]?key|unauthori[sz]ed|forbidden|authenticat/i
+
+/** The endpoint refused the call for its credentials: HTTP 401 or 403, or an error saying so. */
+function refusesCredentials(outcome: CallOutcome): boolean {
+  if (outcome.kind === 'result') return false
+  if (outcome.status === 401 || outcome.status === 403) return true
+  return outcome.kind === 'error' && CREDENTIALS_REFUSED.test(outcome.message)
+}
+
+/** The client line of refused credentials, with the endpoint's own words. */
+function credentialsLine(method: string, outcome: CallOutcome): string {
+  return `the endpoint refused these credentials (${method}: ${describeRefusal(outcome)}): check the API key (a query value or a path segment of the URL) or the user:password of the URL`
+}
+
+/**
+ * The report of probes that stopped early (`unauthorized`, `unreachable`): nothing measured,
+ * the reason as the one client line.
+ */
+export function stoppedReport(
+  probe: Probe,
+  address: string,
+  verdict: Extract<CheckVerdict, 'unauthorized' | 'unreachable'>,
+  client: readonly string[],
+): CheckReport {
+  return {
+    endpoint: probe.endpoint,
+    address,
+    slot: null,
+    firstAvailableBlock: null,
+    methods: {},
+    paging: {
+      method: null,
+      untilInclusive: null,
+      unknownCursor: null,
+      limitAbove1000: null,
+      batches: false,
+      unknownTransaction: null,
+    },
+    rateLimitHeaders: probe.rateLimitHeaders(),
+    client,
+    verdict,
+    exact: false,
+    requests: probe.requests(),
+  }
 }
 
 /** How the history method pages: `until`, an unknown `before`, a limit above 1000. */

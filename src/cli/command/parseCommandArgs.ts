@@ -113,3 +113,21 @@ function editDistance(a: string, b: string): number {
   }
   return at(a.length, b.length)
 }
+
+// The longest delay a timer of Node or a browser keeps: a longer one fires at once.
+const MAX_TIMEOUT_MS = 2_147_483_647
+
+/**
+ * `--timeout` of every command that takes one: whole milliseconds a timer can count, from 1 to
+ * {@link MAX_TIMEOUT_MS}; `undefined` when not given.
+ */
+export function readTimeoutMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const ms = /^\d+$/.test(value) ? Number(value) : 0
+  if (ms < 1 || ms > MAX_TIMEOUT_MS) {
+    throw new UsageError(
+      `--timeout: expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got '${value}'`,
+    )
+  }
+  return ms
+}

@@ -2,26 +2,30 @@ import type { HistoryHost } from './types'
 
 /**
  * The program's exit codes, one table so that commands and docs agree: 0 done, 2 the user's
- * invocation or input is wrong (nothing written), 1 anything else failed, 5 (`worker`) the
- * queue's data is gone from Redis and the outputs it had started stay incomplete until the
- * addresses are queued again, 130 (128 + SIGINT) stopped by Ctrl-C after what was done is
- * recorded (`history`'s checkpoint, `worker`'s jobs), 141 (128 + SIGPIPE, as a shell reports a
- * writer killed by a closed pipe) `history` stopped because the reader of its stderr left, after
- * writing its checkpoint.
+ * invocation or input is wrong (nothing written), 1 anything else failed; `check` only: 3
+ * the endpoint refused the credentials (HTTP 401, 403), 4 it could not be probed (nothing
+ * listening, DNS, TLS, or failures that outlasted the retries); `worker` only: 5 the queue's data
+ * is gone from Redis and the outputs it had started stay incomplete until the addresses are
+ * queued again; 130 (128 + SIGINT) stopped by Ctrl-C after what was done is recorded (`history`'s
+ * checkpoint, `worker`'s jobs), 141 (128 + SIGPIPE, as a shell reports a writer killed by a
+ * closed pipe) `history` stopped because the reader of its stderr left, after writing its
+ * checkpoint.
  */
 export const EXIT_CODES = {
   ok: 0,
   failure: 1,
   usage: 2,
+  unauthorized: 3,
+  unreachable: 4,
   queueLost: 5,
   interrupted: 130,
   pipeClosed: 141,
 } as const
 
-/** The footer of every help screen: each of {@link EXIT_CODES}, on two lines. */
+/** The footer of every help screen: each of {@link EXIT_CODES}, on three lines. */
 export const EXIT_CODES_HELP =
   'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures,\n' +
-  '5 worker: the queue was lost from Redis,\n' +
+  '3 check: credentials refused, 4 check: endpoint unreachable, 5 worker: the queue was lost,\n' +
   '130 interrupted by Ctrl-C, 141 the reader of stderr left (both after recording what was done).'
 
 /**

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Commitment, TransactionEncoding } from '../../schemas/common'
 import { checkUrlScheme } from '../command/checkUrlScheme'
-import { parseCommandArgs } from '../command/parseCommandArgs'
+import { parseCommandArgs, readTimeoutMs } from '../command/parseCommandArgs'
 import { UsageError } from '../command/process'
 import type { CliOption } from '../command/types'
 import type { HistoryArgs } from './types'
@@ -199,7 +199,7 @@ export function readHistoryArgs(
     pageSize: readInteger('page-size', text('page-size')),
     parallel: readInteger('parallel', text('parallel')),
     requestsPerSecond: readNumber('requests-per-second', text('requests-per-second')),
-    timeoutMs: readTimeout(text('timeout')),
+    timeoutMs: readTimeoutMs(text('timeout')),
     resume,
     quiet: flag('quiet'),
     demo,
@@ -257,21 +257,6 @@ function readInteger(name: string, value: string | undefined): number | undefine
   if (!/^\d+$/.test(value))
     throw new UsageError(`--${name}: expected a whole number, got '${value}'`)
   return Number(value)
-}
-
-// The longest delay a timer of Node or a browser keeps: a longer one fires at once.
-const MAX_TIMEOUT_MS = 2_147_483_647
-
-/** `--timeout`: whole milliseconds a timer can count, from 1 to {@link MAX_TIMEOUT_MS}. */
-function readTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined
-  const ms = /^\d+$/.test(value) ? Number(value) : 0
-  if (ms < 1 || ms > MAX_TIMEOUT_MS) {
-    throw new UsageError(
-      `--timeout: expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got '${value}'`,
-    )
-  }
-  return ms
 }
 
 /** A number above 0 (`--requests-per-second 0.5`). */

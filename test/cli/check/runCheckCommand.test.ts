@@ -108,6 +108,7 @@ describe('confirmed-rpc check, against every mock profile', () => {
         slot: ledger.state.frontiers.finalized,
         firstAvailableBlock: ledger.state.firstAvailableSlot,
         rateLimitHeaders: [],
+        verdict: 'exact',
         exact: true,
       })
       expect(report.requests).toBe(server.stats.requests)
@@ -178,7 +179,10 @@ describe('confirmed-rpc check, elsewhere', () => {
     const { code, stdout } = await check(['--json', url])
     const report = JSON.parse(stdout) as CheckReport
     expect(code).toBe(1)
-    expect(report.exact).toBe(false)
+    expect(report).toMatchObject({ verdict: 'no-history-method', exact: false })
+    expect(report.client).toEqual([
+      'no history method is served here (getSignaturesForAddress, getConfirmedSignaturesForAddress2): a walk cannot run',
+    ])
     expect(report.methods.getSignaturesForAddress).toEqual({
       served: false,
       refusal: 'HTTP 410, 410 The RPC call or parameters have been disabled.',
@@ -201,9 +205,11 @@ describe('confirmed-rpc check, elsewhere', () => {
     expect(stderr).toMatch(message)
   })
 
-  it('exits 1 when the endpoint cannot be reached', async () => {
-    const { code, stderr } = await check(['http://127.0.0.1:1/'])
-    expect(code).toBe(1)
-    expect(stderr).toMatch(/^confirmed-rpc check: cannot reach http:\/\/127\.0\.0\.1:1\/: /)
+  it('exits 4 when the endpoint cannot be reached, saying why', async () => {
+    const { code, stdout, stderr } = await check(['http://127.0.0.1:1/'])
+    expect({ code, stdout }).toEqual({ code: 4, stdout: '' })
+    expect(stderr).toBe(
+      'confirmed-rpc check: http://127.0.0.1:1/ cannot be probed (getSlot): The request failed: connection refused (ECONNREFUSED).\n',
+    )
   })
 })
