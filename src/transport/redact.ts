@@ -67,7 +67,7 @@ export function redactUrl(url: string | URL): string {
 // credential-like name (`api-key=...`, `"token": "Bearer ..."`, `password: ...`). A name may end
 // a longer one (`access_token`, `x-api-key`): the match then starts inside it.
 const CONTEXTUAL_SECRET =
-  /(\/\/)[^/\s:@]+:[^/\s@]+@|((?:api[-_]?key|token|secret|passw(?:or)?d)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic)\s+)?|\b(?:Bearer|Basic)\s+)[^\s"'&,;<>]{4,}/gi
+  /(\/\/)[^/\s:@]+:[^/\s@]+@|((?:api[-_]?key|token|secret|passw(?:or)?d)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic)\s+)?|\b(?:Bearer|Basic)\s+)(?!\*\*\*)[^\s"'&,;<>]{4,}/gi
 
 /**
  * Replaces every occurrence of the known secrets, and values that look like credentials by their
@@ -77,7 +77,9 @@ const CONTEXTUAL_SECRET =
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text
   for (const secret of secrets) out = out.replaceAll(secret, REDACTED)
-  // `//user:pass@` loses its credentials; anything else keeps its name and loses its value.
+  // `//user:pass@` loses its credentials; anything else keeps its name and loses its value. A
+  // value already redacted (`api-key=***: ...`, text redacted twice) is left as it is, with what
+  // follows it.
   return out.replace(
     CONTEXTUAL_SECRET,
     (_, slashes?: string, name?: string) => slashes ?? `${name}***`,

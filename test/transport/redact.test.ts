@@ -58,6 +58,12 @@ describe('redactText', () => {
     expect(redactText('password=letmein', [])).toBe('password=***')
   })
 
+  it('keeps text redacted twice as it was after the first time', () => {
+    const line = 'http://host/?api-key=***: no answer'
+    expect(redactText(line, ['SECRETKEY42'])).toBe(line)
+    expect(redactText('token=***abc1', [])).toBe('token=***abc1')
+  })
+
   it('leaves ordinary text alone', () => {
     const text = 'Node is behind by 42 slots; token bucket empty'
     expect(redactText(text, ['unrelated-secret'])).toBe(text)
