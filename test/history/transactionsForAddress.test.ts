@@ -61,7 +61,16 @@ function slowLookups() {
   return { intercept, peak: () => peak }
 }
 
-const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
+const PROFILES: readonly LedgerProfile[] = [
+  'v1.3',
+  'v1.6',
+  'v1.9',
+  'v1.14',
+  'v1.18',
+  'v2',
+  'v4',
+  'v4.2',
+]
 
 let v118: MockLedger
 let v4: MockLedger
@@ -80,7 +89,8 @@ describe('transactionsForAddress', () => {
       // Each profile on its own ledger: the one a node of that release could hold.
       const ledger = sharedLedger({ seed: 31, transactions: 400, profile })
       const address = ledger.addresses()[2] as string
-      const { context } = setup(ledger.transport)
+      // Exact u64 values: a 4.2 ledger's history holds balances above 2^53-1.
+      const { context } = setup(ledger.transport, undefined, 'bigint')
       const expected = ledger.signatures(address).map((info) => info.signature)
       const got: string[] = []
       const walk = transactionsForAddress(context, address, { pageSize: 17 })

@@ -16,6 +16,7 @@ export const PROFILES: readonly LedgerProfile[] = [
   'v1.18',
   'v2',
   'v4',
+  'v4.2',
 ]
 
 /** Profiles before v0 messages (1.10): they serve a legacy-only ledger, built for 1.9. */

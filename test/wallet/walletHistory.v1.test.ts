@@ -10,7 +10,7 @@ import { expectWallet, payers, walletLedger } from './walletSetup'
 
 // walletHistory over HTTP on a node of today's mainnet: a 4.x mock ledger behind a node that
 // serves some of the owner's legacy transactions as v1 ones (test/helpers/startV1Proxy.ts).
-// Once the mock ledger has its 'v4.2' profile, this should run on it as well.
+// The last suite runs on the mock ledger's own 'v4.2' profile.
 const FAST = { pageRetryDelayMs: 1 } as const
 let ledger: MockLedger
 let served: MockLedgerServer
@@ -85,5 +85,26 @@ describe('walletHistory with transactions on a node serving v1 transactions', ()
       code: 'RPC_ERROR',
       context: { rpcCode: -32015, transactionVersion: 1 },
     })
+  })
+})
+
+describe("walletHistory with transactions on the 'v4.2' mock ledger over HTTP, with its defaults", () => {
+  it('gives the whole history, its v1 transactions read as such', async () => {
+    const today = walletLedger('v4.2')
+    const server = await serveMockLedger(today)
+    try {
+      const holder = payers(today)[3] as string
+      const out: WalletEntry<'bigint'>[] = []
+      const client = createClient({ url: server.url })
+      for await (const entry of walletHistory(client, holder, { transactions: true, ...FAST })) {
+        out.push(entry)
+      }
+      expectWallet(today, holder, out)
+      const v1 = out.filter((entry) => today.transaction(entry.signature)?.message.version === 1)
+      expect(v1.length).toBeGreaterThan(0)
+      for (const entry of v1) expect(entry.transaction?.version).toBe(1)
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -12,6 +12,7 @@ export const PROFILES: readonly LedgerProfile[] = [
   'v1.18',
   'v2',
   'v4',
+  'v4.2',
   // History archives and provider dialects page by other rules (docs/node-versions.md).
   'old-faithful',
   'superbank',
