@@ -83,7 +83,8 @@ describe('the browser build (export condition `browser`)', () => {
     const node = (await import(pathToFileURL(resolve(root, 'dist/index.js')).href)) as typeof source
     expect(Object.keys(browser).sort()).toEqual(Object.keys(source).sort())
 
-    const ledger = createMockLedger({ seed: 5, transactions: 200 })
+    // A 1.18 ledger: getConfirmedTransaction reads its newest transaction (legacy only).
+    const ledger = createMockLedger({ seed: 5, transactions: 200, profile: 'v1.18' })
     const server = await serveMockLedger(ledger, { port: 0 })
     try {
       const platformFetch = globalThis.fetch

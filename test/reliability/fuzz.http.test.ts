@@ -34,7 +34,8 @@ const FAST_TIMEOUT_MS = 100
 const SLOW_TIMEOUT_MS = 5_000
 const DEADLINE_MS = 30_000
 
-const ledger = createMockLedger({ seed: 5, transactions: 300 })
+// A 1.18 node's ledger: the deprecated calls over it read every transaction (no v0 or v1 ones).
+const ledger = createMockLedger({ seed: 5, transactions: 300, profile: 'v1.18' })
 const ADDRESS = ledger.addresses()[3] as string
 const HISTORY = ledger.signatures(ADDRESS).map((info) => info.signature)
 const SIGNATURES = HISTORY.slice(0, 16)
