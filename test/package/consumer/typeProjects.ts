@@ -17,7 +17,7 @@ export const typeSource = `import { createClient, type ConfirmedTransaction } fr
 import { getTransaction, type ActionClient } from 'confirmed-rpc/actions'
 import { createMockLedger, serveMockLedger, type MockLedger } from 'confirmed-rpc/testing'
 
-export async function main(): Promise<number | undefined> {
+export async function main(): Promise<bigint | undefined> {
   const ledger: MockLedger = createMockLedger({ seed: 1, transactions: 200 })
   const client = createClient({ transport: ledger.transport })
   const [address = ''] = ledger.addresses()
@@ -25,20 +25,20 @@ export async function main(): Promise<number | undefined> {
   const signature: string = page[0]?.signature ?? ''
   const tx = await client.getConfirmedTransaction(signature, { encoding: 'jsonParsed' })
   const parsed: ConfirmedTransaction<'jsonParsed'> | null = tx
-  const fee: number | undefined = tx?.meta?.fee
-  // @ts-expect-error fee is a number in the default u64 mode
-  const wrong: string | undefined = tx?.meta?.fee
+  const fee: bigint | undefined = tx?.meta?.fee
+  // @ts-expect-error fee is a bigint in the default u64 mode
+  const wrong: number | undefined = tx?.meta?.fee
   // @ts-expect-error 'hex' is not an encoding
   await client.getConfirmedTransaction(signature, { encoding: 'hex' })
   const server = await serveMockLedger(ledger, { port: 0 })
   const overHttp = createClient({ url: server.url })
-  const slot: number | undefined = (await overHttp.getConfirmedTransaction(signature))?.slot
-  const bigClient: ActionClient<'bigint'> = { transport: ledger.transport, u64: 'bigint' }
-  const exact: bigint | undefined = (await getTransaction(bigClient, signature, 'base64'))?.slot
-  // @ts-expect-error the slot is a bigint for a bigint client
-  const narrow: number | undefined = (await getTransaction(bigClient, signature))?.slot
+  const slot: bigint | undefined = (await overHttp.getConfirmedTransaction(signature))?.slot
+  const numbers: ActionClient<'number'> = { transport: ledger.transport, u64: 'number' }
+  const plain: number | undefined = (await getTransaction(numbers, signature, 'base64'))?.slot
+  // @ts-expect-error the slot is a number for a number client
+  const narrow: bigint | undefined = (await getTransaction(numbers, signature))?.slot
   await server.close()
-  if (exact === undefined || narrow === undefined) return undefined
+  if (plain === undefined || narrow === undefined) return undefined
   return parsed === null || wrong === undefined ? slot : fee
 }
 `
