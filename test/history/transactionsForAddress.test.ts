@@ -11,13 +11,13 @@ import {
 import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import type { RpcRequest, RpcTransport } from '../../src/transport/types'
 import { sharedLedger } from '../helpers/sharedLedger'
 import { createGate, type Intercept, instrumentTransport } from './instrumentTransport'
+import { PROFILES } from './walkSetup'
 
 const isLookup = (request: RpcRequest) =>
   request.method === 'getTransaction' || request.method === 'getConfirmedTransaction'
@@ -60,17 +60,6 @@ function slowLookups() {
   }
   return { intercept, peak: () => peak }
 }
-
-const PROFILES: readonly LedgerProfile[] = [
-  'v1.3',
-  'v1.6',
-  'v1.9',
-  'v1.14',
-  'v1.18',
-  'v2',
-  'v4',
-  'v4.2',
-]
 
 let v118: MockLedger
 let v4: MockLedger

@@ -49,41 +49,60 @@ function writeMessage(
   blockhash: Uint8Array,
   offset: number,
 ): number {
-  let at = offset
-  const byte = (value: number): void => {
-    if (out) out[at] = value
-    at++
-  }
-  const bytes = (value: Uint8Array | readonly number[]): void => {
-    if (out) out.set(value, at)
-    at += value.length
-  }
+  const w = byteWriter(out, offset)
+  const { byte, bytes, compact } = w
   if (message.version === 0) byte(0x80)
   byte(message.header.numRequiredSignatures)
   byte(message.header.numReadonlySignedAccounts)
   byte(message.header.numReadonlyUnsignedAccounts)
-  at = writeCompactU16(out, at, message.staticKeys.length)
+  compact(message.staticKeys.length)
   for (const key of message.staticKeys) bytes(key.bytes)
   bytes(blockhash)
-  at = writeCompactU16(out, at, message.instructions.length)
+  compact(message.instructions.length)
   for (const instruction of message.instructions) {
     byte(instruction.programIdIndex)
-    at = writeCompactU16(out, at, instruction.accounts.length)
+    compact(instruction.accounts.length)
     bytes(instruction.accounts)
-    at = writeCompactU16(out, at, instruction.data.length)
+    compact(instruction.data.length)
     bytes(instruction.data)
   }
   if (message.lookups !== undefined) {
-    at = writeCompactU16(out, at, message.lookups.length)
+    compact(message.lookups.length)
     for (const lookup of message.lookups) {
       bytes(lookup.table.bytes)
-      at = writeCompactU16(out, at, lookup.writableIndexes.length)
+      compact(lookup.writableIndexes.length)
       bytes(lookup.writableIndexes)
-      at = writeCompactU16(out, at, lookup.readonlyIndexes.length)
+      compact(lookup.readonlyIndexes.length)
       bytes(lookup.readonlyIndexes)
     }
   }
-  return at
+  return w.at()
+}
+
+/**
+ * Writes bytes at a moving offset into `out`, or, without `out`, only moves the offset: one pass
+ * measures a message, the next writes it.
+ */
+function byteWriter(out: Uint8Array | undefined, offset: number) {
+  let at = offset
+  return {
+    byte(value: number): void {
+      if (out) out[at] = value
+      at++
+    },
+    bytes(value: Uint8Array | readonly number[]): void {
+      if (out) out.set(value, at)
+      at += value.length
+    },
+    compact(value: number): void {
+      at = writeCompactU16(out, at, value)
+    },
+    little(value: bigint, length: number): void {
+      if (out) writeLittleEndian(out, at, value, length)
+      at += length
+    },
+    at: (): number => at,
+  }
 }
 
 /** SIMD-0385's limits on a v1 transaction (sanitization failures past them). */
@@ -159,19 +178,8 @@ function writeV1Message(
   blockhash: Uint8Array,
 ): number {
   const config = message.transactionConfig
-  let at = 0
-  const byte = (value: number): void => {
-    if (out) out[at] = value
-    at++
-  }
-  const bytes = (value: Uint8Array | readonly number[]): void => {
-    if (out) out.set(value, at)
-    at += value.length
-  }
-  const little = (value: bigint, length: number): void => {
-    if (out) writeLittleEndian(out, at, value, length)
-    at += length
-  }
+  const w = byteWriter(out, 0)
+  const { byte, bytes, little } = w
   const mask =
     (config?.priorityFee != null ? PRIORITY_FEE_BITS : 0) |
     (config?.computeUnitLimit != null ? COMPUTE_UNIT_LIMIT_BIT : 0) |
@@ -203,7 +211,7 @@ function writeV1Message(
     bytes(instruction.accounts)
     bytes(instruction.data)
   }
-  return at
+  return w.at()
 }
 
 /**
