@@ -94,20 +94,20 @@ function absent(value: unknown, presence: number): boolean {
 }
 
 /** `value`'s own mismatch: what it should have been, at `key`. */
-function fail(expected: string, value: unknown, key?: PathSegment, presence = 0): Miss {
+function missAt(expected: string, value: unknown, key?: PathSegment, presence = 0): Miss {
   const found = miss(presence & 2 ? `${expected} | null` : expected, value)
   if (key !== undefined) found.path.push(key)
   return found
 }
 
-/** `fail`, unless the presence lets `value` stand for the field. */
+/** `missAt`, unless the presence lets `value` stand for the field. */
 function failUnlessAbsent(
   expected: string,
   value: unknown,
   key: PathSegment | undefined,
   presence = 0,
 ): Miss | undefined {
-  return absent(value, presence) ? undefined : fail(expected, value, key, presence)
+  return absent(value, presence) ? undefined : missAt(expected, value, key, presence)
 }
 
 /**
@@ -128,12 +128,12 @@ export function inside(
 
 /** Checks that a field is a string. */
 export function str(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
-  return typeof value === 'string' ? undefined : fail('string', value, key, presence)
+  return typeof value === 'string' ? undefined : missAt('string', value, key, presence)
 }
 
 /** Checks that a field is a non-negative integer (a u8/u16/u32). */
 export function uint(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
-  return isUint(value) ? undefined : fail('unsigned integer', value, key, presence)
+  return isUint(value) ? undefined : missAt('unsigned integer', value, key, presence)
 }
 
 /** Checks that a field passed the test `ok` the validator ran on it; else it was `expected`. */
@@ -144,7 +144,7 @@ export function is(
   expected: string,
   presence?: Presence,
 ): Miss | undefined {
-  return ok ? undefined : fail(expected, value, key, presence)
+  return ok ? undefined : missAt(expected, value, key, presence)
 }
 
 /** Checks that a field is an array of strings. */
