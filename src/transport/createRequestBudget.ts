@@ -21,7 +21,8 @@ export type RequestBudgetOptions = Readonly<{
 
 const CALLER = 'createRequestBudget'
 
-const BUDGET_FIELDS = {
+/** The options of {@link createRequestBudget}, each with its check (`createRedisBudget` reads its rate the same way). @internal */
+export const BUDGET_FIELDS = {
   // Required: a missing rate is refused as a bad one.
   requestsPerSecond: (value, method, param) =>
     positiveField()(value, method, param) ??
