@@ -101,7 +101,7 @@ function missAt(expected: string, value: unknown, key?: PathSegment, presence = 
 }
 
 /** `missAt`, unless the presence lets `value` stand for the field. */
-function failUnlessAbsent(
+function missUnlessAbsent(
   expected: string,
   value: unknown,
   key: PathSegment | undefined,
@@ -153,7 +153,7 @@ export function eachString(
   key?: PathSegment,
   presence?: Presence,
 ): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     if (typeof value[i] !== 'string') return inside(miss('string', value[i], i), key)
   }
@@ -162,7 +162,7 @@ export function eachString(
 
 /** Checks that a field is an array of non-negative integers. */
 export function eachUint(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     if (!isUint(value[i])) return inside(miss('unsigned integer', value[i], i), key)
   }
@@ -180,7 +180,7 @@ export function each(
   presence?: Presence,
   big = false,
 ): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     const found = check(value[i], big)
     if (found) return inside(inside(found, i), key)
@@ -196,7 +196,7 @@ export function eachInt64(
   signed: boolean,
   presence?: Presence,
 ): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     const found = int64(value, i, big, signed)
     if (found) return inside(found, key)
@@ -244,7 +244,7 @@ export function int64(
       return undefined
     }
   }
-  return failUnlessAbsent(signed ? 'i64' : 'u64', value, key, presence)
+  return missUnlessAbsent(signed ? 'i64' : 'u64', value, key, presence)
 }
 
 /** A generated validator of a shape without u64 fields. */
