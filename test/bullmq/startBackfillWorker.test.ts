@@ -145,7 +145,12 @@ describe.skipIf(redis === undefined)('on Redis', () => {
       connection: url(),
       name,
       transport: recording,
-      sink: { write: ({ entries }) => void written.push(...entries.map((e) => e.signature)) },
+      sink: {
+        write: ({ entries }) => {
+          written.push(...entries.map((entry) => entry.signature))
+          return {}
+        },
+      },
     })
     while ((await queue.counts()).completed < 1) await sleep(50)
     await worker.close()
