@@ -28,12 +28,12 @@ import {
 import { type MethodsPolicy, POLICY_FIELDS, withMethodPolicy } from './migrate/withMethodPolicy'
 import {
   type FieldReader,
-  fail,
   field,
   isFunction,
   moved,
   oneOf,
   readFields,
+  throwInvalidParam,
 } from './params/readFields'
 import type { Base58Input, TransactionEncoding, U64Mode } from './schemas/common'
 import {
@@ -213,7 +213,7 @@ const MOVED_RANK = /* @__PURE__ */ moved('createFallbackTransport')
 
 const oneUrl: FieldReader<string> = (value, method, param) =>
   Array.isArray(value)
-    ? fail(
+    ? throwInvalidParam(
         method,
         param,
         'expected one URL; several go in { transport: createFallbackTransport([...]) }',

@@ -1,7 +1,8 @@
 import { Queue } from 'bullmq'
 import { invalidParam } from '../errors/ConfirmedRpcError'
-import { resolveWalkOptions } from '../history/resolveWalkOptions'
-import { checkConnection, checkQueueName, openRedis } from './openRedis'
+import { resolveWalkOptions, WALK_OPTIONS } from '../history/resolveWalkOptions'
+import { booleanField, type FieldReaders, oneOf, readFields } from '../params/readFields'
+import { connectionField, openRedis, queueNameField } from './openRedis'
 import { markQueue, queueMarkerKey } from './queueMarker'
 import { toWalkOptions } from './runBackfillJob'
 import type { BackfillJobData, BackfillWalkOptions, RedisConnection } from './types'
@@ -16,6 +17,23 @@ export type BackfillQueueOptions = Readonly<{
   /** The queue's name (BullMQ's), the same for `startBackfillWorker`. Required. */
   name: string
 }>
+
+const QUEUE_FIELDS = {
+  connection: connectionField,
+  name: queueNameField,
+} satisfies FieldReaders<BackfillQueueOptions>
+
+// The walk options a job carries, read as the walk will read them; unknown ones are named
+// `walk.<key>`. `resolveWalkOptions` then checks them together with the address.
+const WALK_FIELDS = {
+  before: WALK_OPTIONS.before,
+  until: WALK_OPTIONS.until,
+  limit: WALK_OPTIONS.limit,
+  pageSize: WALK_OPTIONS.pageSize,
+  commitment: WALK_OPTIONS.commitment,
+  order: /* @__PURE__ */ oneOf(['newest', 'oldest']),
+  headCheck: /* @__PURE__ */ booleanField(false),
+} satisfies FieldReaders<BackfillWalkOptions>
 
 /** What `BackfillQueue.enqueue` did with each address. */
 export type BackfillEnqueueResult = Readonly<{
@@ -75,11 +93,7 @@ export type BackfillQueue = Readonly<{
  * ```
  */
 export async function createBackfillQueue(options: BackfillQueueOptions): Promise<BackfillQueue> {
-  if (typeof options !== 'object' || options === null) {
-    throw invalidParam(CALLER, 'options', 'expected an object')
-  }
-  const connection = checkConnection(CALLER, options.connection)
-  const name = checkQueueName(CALLER, options.name)
+  const { connection, name } = readFields(options, QUEUE_FIELDS, CALLER, 'options', '')
   const redis = await openRedis(connection)
   const queue = new Queue<BackfillJobData>(name, { connection: redis })
   // BullMQ reports connection trouble here while ioredis reconnects; without a listener it prints
@@ -132,10 +146,7 @@ export async function createBackfillQueue(options: BackfillQueueOptions): Promis
 
 // The walk options as a job carries them, checked as the walk will check them.
 function toJobData(address: unknown, walk: BackfillWalkOptions): BackfillJobData {
-  const known = ['before', 'until', 'limit', 'pageSize', 'commitment', 'order', 'headCheck']
-  for (const key of Object.keys(walk)) {
-    if (!known.includes(key)) throw invalidParam(CALLER, `walk.${key}`, 'not a backfill option')
-  }
+  readFields(walk, WALK_FIELDS, CALLER, 'walk')
   const plan = resolveWalkOptions(CALLER, address as string, toWalkOptions(walk))
   const kept = Object.fromEntries(Object.entries(walk).filter(([, value]) => value !== undefined))
   return { address: plan.start.address, walk: kept }

@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { invalidParam } from '../errors/ConfirmedRpcError'
+import { type FieldReaders, readFields, throwInvalidParam } from '../params/readFields'
 import { sleep } from '../shared/async'
+import { BUDGET_FIELDS } from '../transport/createRequestBudget'
 import { abortedError } from '../transport/response'
 import type { RequestBudget } from '../transport/types'
-import { checkConnection, openRedis } from './openRedis'
+import { connectionField, openRedis } from './openRedis'
 import type { RedisConnection } from './types'
 
 const CALLER = 'createRedisBudget'
 /** The window the budget keeps `requestsPerSecond` in: a second, and 5 % for delivery jitter. */
 const WINDOW_MS = 1_050
+
+const REDIS_BUDGET_FIELDS = {
+  connection: connectionField,
+  // Required: a missing key is refused as an empty one.
+  key: (value, method, param) =>
+    typeof value === 'string' && value !== ''
+      ? value
+      : throwInvalidParam(method, param, 'expected a non-empty string'),
+  requestsPerSecond: BUDGET_FIELDS.requestsPerSecond,
+} satisfies FieldReaders<RedisBudgetOptions>
 
 /** Options of {@link createRedisBudget}. */
 export type RedisBudgetOptions = Readonly<{
@@ -64,7 +75,13 @@ export type RedisBudget = RequestBudget &
  * ```
  */
 export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
-  const { connection, key, requestsPerSecond } = checkBudgetOptions(options)
+  const { connection, key, requestsPerSecond } = readFields(
+    options,
+    REDIS_BUDGET_FIELDS,
+    CALLER,
+    'options',
+    '',
+  )
   // Spaced over a second and a margin: requests that reach the endpoint a little early or late
   // (a busy process, a slow connect) still fit its one-second windows.
   const intervalMs = WINDOW_MS / requestsPerSecond
@@ -132,25 +149,6 @@ export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
       await client?.quit().catch(() => client.disconnect())
     },
   }
-}
-
-function checkBudgetOptions(options: RedisBudgetOptions): RedisBudgetOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw invalidParam(CALLER, 'options', 'expected an object')
-  }
-  const known = ['connection', 'key', 'requestsPerSecond']
-  for (const name of Object.keys(options)) {
-    if (!known.includes(name)) throw invalidParam(CALLER, name, 'unknown option')
-  }
-  const connection = checkConnection(CALLER, options.connection)
-  if (typeof options.key !== 'string' || options.key === '') {
-    throw invalidParam(CALLER, 'key', 'expected a non-empty string')
-  }
-  const rate = options.requestsPerSecond
-  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) {
-    throw invalidParam(CALLER, 'requestsPerSecond', 'expected a number > 0')
-  }
-  return { connection, key: options.key, requestsPerSecond: rate }
 }
 
 // The Lua scripts of createRedisBudget. Each runs atomically in Redis and reads Redis's own clock

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
-import { invalidParam, TransportError } from '../errors/ConfirmedRpcError'
+import { TransportError } from '../errors/ConfirmedRpcError'
+import { type FieldReader, throwInvalidParam } from '../params/readFields'
 import { redactUrl } from '../transport/redact'
 import type { RedisConnection } from './types'
 
@@ -12,10 +13,11 @@ export function describeConnection(connection: RedisConnection): string {
 }
 
 /**
- * Checks `connection` (INVALID_PARAM for one that is no Redis URL nor host and port).
+ * Reads a `connection` option (INVALID_PARAM for one that is no Redis URL nor host and port); a
+ * field reader of the `readFields` tables of the queue, the worker and the budget.
  * @internal
  */
-export function checkConnection(caller: string, connection: unknown): RedisConnection {
+export const connectionField: FieldReader<RedisConnection> = (connection, method, param) => {
   if (typeof connection === 'string') {
     let url: URL | undefined
     try {
@@ -24,7 +26,7 @@ export function checkConnection(caller: string, connection: unknown): RedisConne
       // Refused below as any other non-Redis value.
     }
     if (url !== undefined && /^rediss?:$/.test(url.protocol)) return connection
-    throw invalidParam(caller, 'connection', 'expected a redis:// or rediss:// URL')
+    throwInvalidParam(method, param, 'expected a redis:// or rediss:// URL')
   }
   const given = connection as { host?: unknown; port?: unknown } | null
   if (
@@ -35,7 +37,7 @@ export function checkConnection(caller: string, connection: unknown): RedisConne
   ) {
     return connection as RedisConnection
   }
-  throw invalidParam(caller, 'connection', 'expected a redis:// URL or { host, port }')
+  return throwInvalidParam(method, param, 'expected a redis:// URL or { host, port }')
 }
 
 /**
@@ -100,10 +102,8 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as T
 }
 
-/** Checks a BullMQ queue name: a non-empty string without `:` (BullMQ's key separator). @internal */
-export function checkQueueName(caller: string, name: unknown): string {
-  if (typeof name !== 'string' || name === '' || name.includes(':')) {
-    throw invalidParam(caller, 'name', 'expected a non-empty string without ":"')
-  }
-  return name
-}
+/** Reads a BullMQ queue name: a non-empty string without `:` (BullMQ's key separator). @internal */
+export const queueNameField: FieldReader<string> = (name, method, param) =>
+  typeof name === 'string' && name !== '' && !name.includes(':')
+    ? name
+    : throwInvalidParam(method, param, 'expected a non-empty string without ":"')

@@ -102,7 +102,7 @@ async function walkJob(
     client,
     address,
     checkpoint === undefined
-      ? { headCheck: true, ...toWalkOptions(data.walk), signal: stopping }
+      ? { ...toWalkOptions(data.walk), signal: stopping }
       : {
           resume: checkpoint,
           pageSize: data.walk.pageSize,

@@ -1,10 +1,18 @@
 import { type Job, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { invalidParam } from '../errors/ConfirmedRpcError'
-import { createHttpTransport } from '../transport/createHttpTransport'
+import {
+  countField,
+  type FieldReaders,
+  type Fields,
+  field,
+  isFunction,
+  readFields,
+  throwInvalidParam,
+} from '../params/readFields'
+import { createHttpTransport, HTTP_TRANSPORT_FIELDS } from '../transport/createHttpTransport'
 import type { RequestBudget, RpcTransport } from '../transport/types'
 import { holdJob, type JobHold } from './holdJob'
-import { checkConnection, checkQueueName, describeConnection, openRedis } from './openRedis'
+import { connectionField, describeConnection, openRedis, queueNameField } from './openRedis'
 import { createQueueWatch, queueMarkerKey } from './queueMarker'
 import { runBackfillJob } from './runBackfillJob'
 import type {
@@ -118,12 +126,12 @@ export type BackfillWorker = Readonly<{
  * ```
  */
 export async function startBackfillWorker(options: BackfillWorkerOptions): Promise<BackfillWorker> {
-  const { connection, name, sink, transport, concurrency } = checkWorkerOptions(options)
-  const lockMs = options.lockDurationMs ?? 30_000
+  const checked = checkWorkerOptions(options)
+  const { connection, name, sink, transport, concurrency, lockDurationMs: lockMs } = checked
   const redis = await openRedis(connection)
   const stopping = new AbortController()
-  const onRedisEvent = guarded(options.onRedisEvent)
-  const onEvent = guarded(options.onEvent)
+  const onRedisEvent = guarded(checked.onRedisEvent)
+  const onEvent = guarded(checked.onEvent)
   const settings = {
     client: { transport, u64: 'bigint' as const },
     sink,
@@ -157,7 +165,7 @@ export async function startBackfillWorker(options: BackfillWorkerOptions): Promi
       connection: redis,
       concurrency,
       lockDuration: lockMs,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      stalledInterval: checked.stalledIntervalMs,
       // A job whose worker died resumes from its checkpoint: taking it over again is safe.
       maxStalledCount: 100,
     },
@@ -250,63 +258,43 @@ function createQueueGuard(
   }
 }
 
-type CheckedOptions = Readonly<{
-  connection: RedisConnection
-  name: string
-  sink: BackfillSink
-  transport: RpcTransport
-  concurrency: number
-}>
+// An integer above 0 of milliseconds, 30 s by default (BullMQ's own default).
+const lockField = /* @__PURE__ */ field<number>(
+  (value) => Number.isSafeInteger(value) && (value as number) > 0,
+  'an integer > 0',
+  30_000,
+)
+const hookField = <T>() => /* @__PURE__ */ field<T>(isFunction, 'a function')
 
+const WORKER_FIELDS = {
+  connection: connectionField,
+  name: queueNameField,
+  sink: (value, method, param) =>
+    isFunction((value as Partial<BackfillSink> | null | undefined)?.write)
+      ? (value as BackfillSink)
+      : throwInvalidParam(method, param, 'expected an object with a write function'),
+  url: (value, method, param) =>
+    value === undefined ? undefined : HTTP_TRANSPORT_FIELDS.url(value, method, param),
+  transport: /* @__PURE__ */ hookField<RpcTransport>(),
+  budget: HTTP_TRANSPORT_FIELDS.budget,
+  concurrency: /* @__PURE__ */ countField(1),
+  onEvent: /* @__PURE__ */ hookField<(event: BackfillEvent) => void>(),
+  onRedisEvent: /* @__PURE__ */ hookField<(event: BackfillRedisEvent) => void>(),
+  lockDurationMs: lockField,
+  stalledIntervalMs: lockField,
+} satisfies FieldReaders<BackfillWorkerOptions>
+
+type CheckedOptions = Fields<typeof WORKER_FIELDS> & Readonly<{ transport: RpcTransport }>
+
+// Every option read by its table, then the pairs that go together: before any connection.
 function checkWorkerOptions(options: BackfillWorkerOptions): CheckedOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw invalidParam(CALLER, 'options', 'expected an object')
-  }
-  const known = [
-    'connection',
-    'name',
-    'sink',
-    'url',
-    'transport',
-    'budget',
-    'concurrency',
-    'onEvent',
-    'onRedisEvent',
-    'lockDurationMs',
-    'stalledIntervalMs',
-  ]
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw invalidParam(CALLER, key, 'unknown option')
-  }
-  const { url, transport, budget, concurrency = 1 } = options
-  if (typeof options.sink?.write !== 'function') {
-    throw invalidParam(CALLER, 'sink', 'expected an object with a write function')
-  }
+  const read = readFields(options, WORKER_FIELDS, CALLER, 'options', '')
+  const { url, transport, budget } = read
   if ((url === undefined) === (transport === undefined)) {
-    throw invalidParam(CALLER, 'url', 'give url or transport (one of them)')
+    throwInvalidParam(CALLER, 'url', 'give url or transport (one of them)')
   }
   if (transport !== undefined && budget !== undefined) {
-    throw invalidParam(CALLER, 'budget', 'give the budget to your transport, or use url')
+    throwInvalidParam(CALLER, 'budget', 'give the budget to your transport, or use url')
   }
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
-    throw invalidParam(CALLER, 'concurrency', 'expected an integer of at least 1')
-  }
-  for (const key of ['onEvent', 'onRedisEvent'] as const) {
-    if (options[key] !== undefined && typeof options[key] !== 'function') {
-      throw invalidParam(CALLER, key, 'expected a function')
-    }
-  }
-  for (const key of ['lockDurationMs', 'stalledIntervalMs'] as const) {
-    const value = options[key]
-    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
-      throw invalidParam(CALLER, key, 'expected an integer > 0')
-    }
-  }
-  return {
-    connection: checkConnection(CALLER, options.connection),
-    name: checkQueueName(CALLER, options.name),
-    sink: options.sink,
-    transport: transport ?? createHttpTransport({ url: url as string, budget }),
-    concurrency,
-  }
+  return { ...read, transport: transport ?? createHttpTransport({ url: url as string, budget }) }
 }

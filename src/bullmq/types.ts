@@ -41,8 +41,11 @@ export type BackfillWalkOptions = Readonly<{
   /**
    * Check that the first page of a walk from the newest entry came from a node at the freshest
    * head (see `signaturesForAddress`): three one-entry requests per address, so that a node of a
-   * load-balanced pool that lags behind cannot cut the newest entries off an address's file.
-   * @default true
+   * load-balanced pool that lags behind does not start an address's file a few entries behind
+   * the head. Off by default, as for `signaturesForAddress`: the file is exact either way (it
+   * ends where its walk began, a little earlier without the check), and the three requests are
+   * paid for every address, most of which a backfill walks in one or two pages.
+   * @default false
    */
   headCheck?: boolean | undefined
 }>

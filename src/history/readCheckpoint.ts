@@ -15,27 +15,31 @@ import type { HistoryCheckpoint } from './types'
  * @internal
  */
 export function readCheckpoint(value: unknown, address: string, method: string): HistoryCheckpoint {
-  const fail = (param: string, reason: string): never => {
+  const refuseResume = (param: string, reason: string): never => {
     throw invalidParam(method, param, reason)
   }
   // JSON gives strings: unlike an option, a checkpoint's signature is never a key object.
   const text: FieldReader<string | undefined> = (field, _, param) =>
     field === undefined || typeof field === 'string'
       ? signatureField(field, method, param)
-      : fail(param, 'expected a base58 signature string')
+      : refuseResume(param, 'expected a base58 signature string')
   const count = integerField(0, Number.MAX_SAFE_INTEGER)
   const checkpoint: HistoryCheckpoint = readFields(
     value,
     {
       version: (field, _, param) =>
-        field === 1 ? (1 as const) : fail(param, 'expected 1 (a checkpoint of this version)'),
+        field === 1
+          ? (1 as const)
+          : refuseResume(param, 'expected 1 (a checkpoint of this version)'),
       address: (field, _, param) =>
-        field === address ? address : fail(param, 'the checkpoint belongs to another address'),
+        field === address
+          ? address
+          : refuseResume(param, 'the checkpoint belongs to another address'),
       before: text,
       slot: (field, _, param) =>
         field === undefined || (typeof field === 'string' && /^\d{1,20}$/.test(field))
           ? field
-          : fail(param, 'expected decimal digits'),
+          : refuseResume(param, 'expected decimal digits'),
       transactionIndex: count,
       until: text,
       remaining: count,
@@ -43,14 +47,14 @@ export function readCheckpoint(value: unknown, address: string, method: string):
       order: (field, _, param) =>
         field === undefined || field === 'oldest'
           ? field
-          : fail(param, "expected 'oldest' or nothing"),
+          : refuseResume(param, "expected 'oldest' or nothing"),
       done: booleanField(),
     },
     method,
     'options.resume',
   )
   if (checkpoint.slot !== undefined && checkpoint.before === undefined) {
-    fail('options.resume.slot', 'a slot needs the `before` signature it belongs to')
+    refuseResume('options.resume.slot', 'a slot needs the `before` signature it belongs to')
   }
   return checkpoint
 }

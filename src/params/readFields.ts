@@ -24,7 +24,7 @@ export type Fields<R extends Readonly<Record<string, FieldReader>>> = {
 export type FieldReaders<T> = { readonly [K in keyof T]-?: FieldReader<T[K]> }
 
 /** Throws `InvalidParamError`; an expression, for the readers' conditionals. @internal */
-export function fail(method: string, param: string, reason: string): never {
+export function throwInvalidParam(method: string, param: string, reason: string): never {
   throw invalidParam(method, param, reason)
 }
 
@@ -64,7 +64,11 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(object)) {
     if (!known.includes(key) && (object as Record<string, unknown>)[key] !== undefined) {
-      fail(method, `${param}.${key}`, `unknown option; known options are ${known.join(', ')}`)
+      throwInvalidParam(
+        method,
+        `${param}.${key}`,
+        `unknown option; known options are ${known.join(', ')}`,
+      )
     }
   }
 }
@@ -72,7 +76,7 @@ export function checkKnownKeys(
 /** Throws unless `value` is `undefined` or a plain object (not an array, not null). @internal */
 export function checkConfigObject(value: unknown, method: string, param: string): void {
   if (value !== undefined && !isPlainObject(value)) {
-    fail(method, param, `expected an object, got ${describeValue(value)}`)
+    throwInvalidParam(method, param, `expected an object, got ${describeValue(value)}`)
   }
 }
 
@@ -105,7 +109,7 @@ export function field<T>(
       ? fallback
       : test(value)
         ? (value as T)
-        : fail(method, param, `expected ${expected}`)
+        : throwInvalidParam(method, param, `expected ${expected}`)
 }
 
 /** An integer of at least 1 (a count, a byte limit), or `fallback`. @internal */
@@ -149,7 +153,7 @@ export function oneOf<const T extends string, F extends T | undefined = undefine
       ? (fallback as F)
       : values.includes(value as T)
         ? (value as T)
-        : fail(method, param, `expected ${expected}, got ${describeValue(value)}`)
+        : throwInvalidParam(method, param, `expected ${expected}, got ${describeValue(value)}`)
 }
 
 /**
@@ -160,13 +164,13 @@ export function oneOf<const T extends string, F extends T | undefined = undefine
 export const moved =
   (factory: string): FieldReader<undefined> =>
   (value, method, param) =>
-    value == null ? undefined : fail(method, param, `moved to ${factory}()`)
+    value == null ? undefined : throwInvalidParam(method, param, `moved to ${factory}()`)
 
 /** Reads a field that is a boolean, or `fallback` when it is absent (required without one). @internal */
 export function booleanField(fallback?: boolean): FieldReader<boolean> {
   return (value, method, param) => {
     const flag = value ?? fallback
-    return typeof flag === 'boolean' ? flag : fail(method, param, 'expected a boolean')
+    return typeof flag === 'boolean' ? flag : throwInvalidParam(method, param, 'expected a boolean')
   }
 }
 
@@ -191,7 +195,11 @@ export function checkInteger(
   if (typeof value === 'bigint' && value >= BigInt(min) && value <= BigInt(max))
     return Number(value)
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(method, param, `expected an integer from ${min} to ${max}, got ${describeValue(value)}`)
+    throwInvalidParam(
+      method,
+      param,
+      `expected an integer from ${min} to ${max}, got ${describeValue(value)}`,
+    )
   }
   return value
 }
@@ -214,7 +222,7 @@ const COMMITMENTS = /* @__PURE__ */ oneOf<Commitment>(['confirmed', 'finalized']
  */
 export const checkCommitment: FieldReader<Commitment | undefined> = (value, method, param) =>
   value === 'processed'
-    ? fail(method, param, 'the node does not support commitment below `confirmed`')
+    ? throwInvalidParam(method, param, 'the node does not support commitment below `confirmed`')
     : COMMITMENTS(value, method, param)
 
 /** Throws unless `value` is `undefined` or an `AbortSignal` (any object that behaves as one). @internal */
@@ -223,7 +231,7 @@ export const checkSignal: FieldReader<AbortSignal | undefined> = (value, method,
   (typeof (value as AbortSignal | null)?.aborted === 'boolean' &&
     isFunction((value as AbortSignal).addEventListener))
     ? (value as AbortSignal | undefined)
-    : fail(method, param, 'expected an AbortSignal')
+    : throwInvalidParam(method, param, 'expected an AbortSignal')
 
 /** What a base58 parameter must decode to. @internal */
 export type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
@@ -249,19 +257,20 @@ export function toBase58String(
     ? (value as { toBase58: () => unknown }).toBase58()
     : value
   if (typeof text !== 'string') {
-    fail(method, param, `expected a base58 ${kind.noun} string, got ${typeof text}`)
+    throwInvalidParam(method, param, `expected a base58 ${kind.noun} string, got ${typeof text}`)
   }
   if (text.length === 0 || text.length > kind.maxLength) {
-    fail(
+    throwInvalidParam(
       method,
       param,
       `a base58 ${kind.noun} has 1 to ${kind.maxLength} characters, got ${text.length}`,
     )
   }
   const byteLength = bs58.decodeUnsafe(text)?.length
-  if (byteLength === undefined) fail(method, param, `${JSON.stringify(text)} is not base58`)
+  if (byteLength === undefined)
+    throwInvalidParam(method, param, `${JSON.stringify(text)} is not base58`)
   if (byteLength !== kind.bytes) {
-    fail(
+    throwInvalidParam(
       method,
       param,
       // The article from the noun: 'an address', 'a signature'.

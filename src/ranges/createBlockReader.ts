@@ -60,8 +60,12 @@ export function createBlockReader(
     }
   }
   const config = commitment === undefined ? [] : [{ commitment }]
-  const fail = (method: string, expected: string, value: unknown, path: (string | number)[]) =>
-    toResponseShapeError({ unsafe: false, expected, value, path }, { ...context, method })
+  const shapeError = (
+    method: string,
+    expected: string,
+    value: unknown,
+    path: (string | number)[],
+  ) => toResponseShapeError({ unsafe: false, expected, value, path }, { ...context, method })
 
   /** The first `count` transaction signatures of the block at `slot`, in block order. */
   const signatures = async (slot: bigint, count: number): Promise<string[]> => {
@@ -84,7 +88,7 @@ export function createBlockReader(
       throw error
     }
     if (block === null) return []
-    if (!isPlainObject(block)) throw fail('getBlock', 'object', block, [])
+    if (!isPlainObject(block)) throw shapeError('getBlock', 'object', block, [])
     // A node that does not know `transactionDetails` sends the whole transactions.
     const { signatures: listed, transactions } = block as {
       signatures?: unknown
@@ -95,10 +99,10 @@ export function createBlockReader(
     else if (Array.isArray(transactions)) {
       const heads = transactions.slice(0, count) as { transaction?: { signatures?: unknown[] } }[]
       firsts = heads.map((head) => head?.transaction?.signatures?.[0])
-    } else throw fail('getBlock', 'signatures or transactions', block, [])
+    } else throw shapeError('getBlock', 'signatures or transactions', block, [])
     for (const [index, first] of firsts.entries()) {
       if (typeof first !== 'string' || bs58.decodeUnsafe(first)?.length !== 64) {
-        throw fail('getBlock', 'a base58 signature of 64 bytes', first, ['signatures', index])
+        throw shapeError('getBlock', 'a base58 signature of 64 bytes', first, ['signatures', index])
       }
     }
     return firsts as string[]
@@ -108,7 +112,7 @@ export function createBlockReader(
     usable: () => usable,
     async blocks(from, to) {
       const slots = await call('getBlocks', [Number(from), Number(to), ...config])
-      if (!Array.isArray(slots)) throw fail('getBlocks', 'array', slots, [])
+      if (!Array.isArray(slots)) throw shapeError('getBlocks', 'array', slots, [])
       return slots.map((slot, index) => readSlot(slot, context, 'getBlocks', [index]))
     },
     async firstSignature(slot) {

@@ -10,11 +10,11 @@ import {
   countField,
   durationField,
   type FieldReaders,
-  fail,
   field,
   isFunction,
   positiveField,
   readFields,
+  throwInvalidParam,
 } from '../params/readFields'
 import { notify } from './createHttpTransport'
 import { abortedError, isMethodRefused } from './response'
@@ -122,7 +122,7 @@ const OPTION_FIELDS = {
       ? undefined
       : value === true || isPlainObject(value)
         ? readFields(value === true ? {} : value, RANK_FIELDS, method, param)
-        : fail(method, param, 'expected a boolean or an object'),
+        : throwInvalidParam(method, param, 'expected a boolean or an object'),
   onThrottle: /* @__PURE__ */ field<FallbackTransportOptions['onThrottle']>(
     isFunction,
     'a function',

@@ -4,11 +4,11 @@ import { isPlainObject, parseJson } from '../json/parseJson'
 import {
   countField,
   type FieldReaders,
-  fail,
   field,
   isFunction,
   positiveField,
   readFields,
+  throwInvalidParam,
 } from '../params/readFields'
 import { defaultFetch, readNetworkFailure } from './defaultFetch'
 import { collectSecrets, redactParsedUrl, redactText } from './redact'
@@ -135,7 +135,7 @@ type Options = HttpTransportOptions
 export const HTTP_TRANSPORT_FIELDS = {
   // The reason never echoes the URL: it may hold a key.
   url: (value, method, param) =>
-    toHttpUrl(value)?.href ?? fail(method, param, 'expected an absolute http(s) URL'),
+    toHttpUrl(value)?.href ?? throwInvalidParam(method, param, 'expected an absolute http(s) URL'),
   headers: /* @__PURE__ */ field<Options['headers']>(isPlainObject, 'an object'),
   fetch: /* @__PURE__ */ field<FetchFunction>(isFunction, 'a function', defaultFetch),
   timeoutMs: /* @__PURE__ */ positiveField(30_000),
@@ -169,7 +169,8 @@ export function resolveHttpTransportOptions(
   const headers = given.headers ?? {}
   // A Headers instance has no own enumerable entries: read it through its iterator.
   for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers)) {
-    if (typeof value !== 'string') fail(CALLER, 'headers', `the value of ${name} is not a string`)
+    if (typeof value !== 'string')
+      throwInvalidParam(CALLER, 'headers', `the value of ${name} is not a string`)
     requestHeaders[name.toLowerCase()] = value
   }
   // fetch refuses a URL with credentials: they travel as a Basic header (unless one is given),

@@ -1,4 +1,9 @@
-import { type FieldReaders, fail, positiveField, readFields } from '../params/readFields'
+import {
+  type FieldReaders,
+  positiveField,
+  readFields,
+  throwInvalidParam,
+} from '../params/readFields'
 import { abortedError } from './response'
 import { DEFAULT_INTERNALS } from './retry'
 import type { HttpTransportInternals, RequestBudget } from './types'
@@ -16,10 +21,12 @@ export type RequestBudgetOptions = Readonly<{
 
 const CALLER = 'createRequestBudget'
 
-const BUDGET_FIELDS = {
+/** The options of {@link createRequestBudget}, each with its check (`createRedisBudget` reads its rate the same way). @internal */
+export const BUDGET_FIELDS = {
   // Required: a missing rate is refused as a bad one.
   requestsPerSecond: (value, method, param) =>
-    positiveField()(value, method, param) ?? fail(method, param, 'expected a number > 0'),
+    positiveField()(value, method, param) ??
+    throwInvalidParam(method, param, 'expected a number > 0'),
 } satisfies FieldReaders<RequestBudgetOptions>
 
 /**

@@ -6,11 +6,11 @@ import {
   countField,
   durationField,
   type FieldReaders,
-  fail,
   field,
   isFunction,
   oneOf,
   readFields,
+  throwInvalidParam,
 } from '../params/readFields'
 import { sleep } from '../shared/async'
 import { finalizeError } from './redact'
@@ -86,7 +86,7 @@ export function readRetryOptions(
   param = 'retry',
 ): HttpTransportConfig['retry'] {
   if (retry != null && retry !== false && !isPlainObject(retry)) {
-    fail(caller, param, 'expected an object or false')
+    throwInvalidParam(caller, param, 'expected an object or false')
   }
   return readFields(
     retry === false ? { attempts: 1 } : (retry ?? undefined),

@@ -22,19 +22,19 @@ import type {
 const METHOD = 'walletHistory'
 const DIGITS = /^\d{1,20}$/
 
-function fail(param: string, reason: string): never {
+function refuseOption(param: string, reason: string): never {
   throw invalidParam(METHOD, param, reason)
 }
 
 const slotText: FieldReader<string | undefined> = (value, _, param) =>
   value === undefined || (typeof value === 'string' && DIGITS.test(value))
     ? value
-    : fail(param, 'expected decimal digits')
+    : refuseOption(param, 'expected decimal digits')
 
 const signatureText: FieldReader<string | undefined> = (value, _, param) =>
   value === undefined || typeof value === 'string'
     ? signatureField(value, METHOD, param)
-    : fail(param, 'expected a base58 signature string')
+    : refuseOption(param, 'expected a base58 signature string')
 
 function readSource(value: unknown, index: number): WalletSourceCheckpoint {
   const param = `options.resume.sources[${index}]`
@@ -44,11 +44,11 @@ function readSource(value: unknown, index: number): WalletSourceCheckpoint {
       address: (field, _, at) =>
         typeof field === 'string' && bs58.decodeUnsafe(field)?.length === 32
           ? field
-          : fail(at, 'expected a base58 address'),
+          : refuseOption(at, 'expected a base58 address'),
       kind: (field, _, at) =>
         field === 'owner' || field === 'listed' || field === 'discovered'
           ? field
-          : fail(at, "expected 'owner', 'listed' or 'discovered'"),
+          : refuseOption(at, "expected 'owner', 'listed' or 'discovered'"),
       start: signatureText,
       before: signatureText,
       done: booleanField(),
@@ -63,9 +63,10 @@ function readWalletCheckpoint(value: unknown, owner: string): WalletCheckpoint {
   const checkpoint = readFields(
     value,
     {
-      version: (field, _, param) => (field === 1 ? (1 as const) : fail(param, 'expected 1')),
+      version: (field, _, param) =>
+        field === 1 ? (1 as const) : refuseOption(param, 'expected 1'),
       owner: (field, _, param) =>
-        field === owner ? owner : fail(param, 'the checkpoint belongs to another wallet'),
+        field === owner ? owner : refuseOption(param, 'the checkpoint belongs to another wallet'),
       commitment: checkCommitment,
       done: booleanField(),
       remaining: integerField(0, Number.MAX_SAFE_INTEGER),
@@ -76,11 +77,11 @@ function readWalletCheckpoint(value: unknown, owner: string): WalletCheckpoint {
           ? undefined
           : Array.isArray(field)
             ? field.map((each, i) => signatureText(each, METHOD, `${param}[${i}]`) as string)
-            : fail(param, 'expected an array of signatures'),
+            : refuseOption(param, 'expected an array of signatures'),
       sources: (field, _, param) =>
         Array.isArray(field) && field.length > 0
           ? field.map(readSource)
-          : fail(param, 'expected the walked addresses'),
+          : refuseOption(param, 'expected the walked addresses'),
       provider: (field, method, param) =>
         field === undefined ? undefined : booleanField()(field, method, param),
     },
@@ -88,7 +89,7 @@ function readWalletCheckpoint(value: unknown, owner: string): WalletCheckpoint {
     'options.resume',
   ) as WalletCheckpoint
   if (checkpoint.sources[0]?.address !== owner || checkpoint.sources[0].kind !== 'owner') {
-    fail('options.resume.sources', 'the owner must come first')
+    refuseOption('options.resume.sources', 'the owner must come first')
   }
   return checkpoint
 }
@@ -100,10 +101,16 @@ function readWalletCheckpoint(value: unknown, owner: string): WalletCheckpoint {
  */
 function checkPath(resume: WalletCheckpoint, provider: boolean): void {
   if (resume.provider === true && !provider) {
-    fail('options.provider', 'the checkpoint was made on the provider path: pass `provider: true`')
+    refuseOption(
+      'options.provider',
+      'the checkpoint was made on the provider path: pass `provider: true`',
+    )
   }
   if (resume.provider !== true && provider && resume.upperSlot !== undefined) {
-    fail('options.provider', 'the checkpoint was made on the standard path: leave `provider` out')
+    refuseOption(
+      'options.provider',
+      'the checkpoint was made on the standard path: leave `provider` out',
+    )
   }
 }
 
@@ -128,7 +135,10 @@ export function readWalletOptions(
           ? false
           : value === true || value === 'json'
             ? true
-            : fail(param, "expected true, false or 'json' (other encodings are not supported yet)"),
+            : refuseOption(
+                param,
+                "expected true, false or 'json' (other encodings are not supported yet)",
+              ),
       concurrency: integerField(1, 100, 8),
       pageRetries: integerField(0, 100, 3),
       pageRetryDelayMs: integerField(0, 60_000, 200),
@@ -141,7 +151,8 @@ export function readWalletOptions(
   let resume: WalletCheckpoint | undefined
   if (o.resume !== undefined) {
     for (const key of ['before', 'limit', 'commitment'] as const) {
-      if (o[key] !== undefined) fail(`options.${key}`, 'the `resume` checkpoint already holds it')
+      if (o[key] !== undefined)
+        refuseOption(`options.${key}`, 'the `resume` checkpoint already holds it')
     }
     resume = readWalletCheckpoint(o.resume, address)
     checkPath(resume, o.provider)

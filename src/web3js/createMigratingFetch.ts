@@ -1,11 +1,19 @@
-import { describeValue, invalidParam } from '../errors/ConfirmedRpcError'
-import { isPlainObject, readExactJson } from '../json/parseJson'
+import { readExactJson } from '../json/parseJson'
 import {
   createMethodRoute,
   type MethodRoute,
   type MethodRouteState,
 } from '../migrate/withMethodPolicy'
-import { checkKnownKeys } from '../params/readFields'
+import {
+  type FieldReader,
+  type FieldReaders,
+  type Fields,
+  field,
+  isFunction,
+  oneOf,
+  readFields,
+  throwInvalidParam,
+} from '../params/readFields'
 import { defaultFetch } from '../transport/defaultFetch'
 import {
   type DeprecatedCall,
@@ -29,44 +37,55 @@ export type MigratingFetchOptions = Readonly<{
   /**
    * When `getConfirmedTransaction` and `getConfirmedSignaturesForAddress2` calls are rewritten to
    * `getTransaction` and `getSignaturesForAddress`.
-   * - `'auto'`: the first deprecated call to an origin goes out as it is. If the node answers it
-   *   with -32601 (nodes from 2.0 on), that call is sent again as the replacement, and every later
-   *   one to that origin is rewritten before it is sent. Calls made while that first call is in
-   *   flight wait for its outcome, so an origin costs one failed call at most.
+   * - `'deprecated-first'`: the first deprecated call to an origin goes out as it is. If the node
+   *   answers it with -32601 (nodes from 2.0 on), that call is sent again as the replacement, and
+   *   every later one to that origin is rewritten before it is sent. Calls made while that first
+   *   call is in flight wait for its outcome, so an origin costs one failed call at most.
    * - `'replacement'`: every deprecated call is rewritten before it is sent. For nodes from 2.0 on,
    *   and for code that must never send a deprecated method.
-   * @default 'auto'
+   *
+   * (Not `'auto'`, which `createClient` reads the other way round: replacement first.)
+   * @default 'deprecated-first'
    */
-  methods?: 'auto' | 'replacement' | undefined
+  methods?: 'deprecated-first' | 'replacement' | undefined
 }>
+
+type MigratingMethods = NonNullable<MigratingFetchOptions['methods']>
 
 const CALLER = 'createMigratingFetch'
-const KNOWN: readonly (keyof MigratingFetchOptions)[] = ['fetch', 'methods']
+
+const METHODS = /* @__PURE__ */ oneOf<MigratingMethods, 'deprecated-first'>(
+  ['deprecated-first', 'replacement'],
+  'deprecated-first',
+)
+
+// The options of createMigratingFetch, each with its check and default. 'auto' (the former name
+// of 'deprecated-first') is refused with the new name: under createClient the same word sends
+// the replacement first, so a caller reading it could not tell which way this one goes.
+const MIGRATING_FETCH_FIELDS = {
+  // cross-fetch (node-fetch) also takes a URL object; a `Request` it does not know is for the
+  // caller's own `fetch` option.
+  fetch: /* @__PURE__ */ field<NonNullable<MigratingFetchOptions['fetch']>>(
+    isFunction,
+    'a function',
+    defaultFetch as NonNullable<MigratingFetchOptions['fetch']>,
+  ),
+  methods: ((value, method, param) =>
+    value === 'auto'
+      ? throwInvalidParam(
+          method,
+          param,
+          "'auto' is now 'deprecated-first' (it sends each origin's first deprecated call as it is)",
+        )
+      : METHODS(value, method, param)) as FieldReader<MigratingMethods>,
+} satisfies FieldReaders<MigratingFetchOptions>
 
 /** {@link MigratingFetchOptions}, checked, with their defaults. @internal */
-export type ResolvedMigratingFetchOptions = Readonly<{
-  fetch: NonNullable<MigratingFetchOptions['fetch']>
-  methods: NonNullable<MigratingFetchOptions['methods']>
-}>
+export type ResolvedMigratingFetchOptions = Fields<typeof MIGRATING_FETCH_FIELDS>
 
 /** Checks the options of `createMigratingFetch` once, before any request. @internal */
 export function readMigratingFetchOptions(options: unknown): ResolvedMigratingFetchOptions {
-  if (options === undefined) options = {}
-  if (!isPlainObject(options)) throw invalidParam(CALLER, 'options', 'expected an object')
-  checkKnownKeys(options, KNOWN, CALLER, 'options')
-  // cross-fetch (node-fetch) also takes a URL object; a `Request` it does not know is for the
-  // caller's own `fetch` option.
-  const { fetch = defaultFetch as ResolvedMigratingFetchOptions['fetch'], methods = 'auto' } =
-    options
-  if (typeof fetch !== 'function') throw invalidParam(CALLER, 'fetch', 'expected a function')
-  if (methods !== 'auto' && methods !== 'replacement') {
-    throw invalidParam(
-      CALLER,
-      'methods',
-      `expected 'auto' or 'replacement', got ${describeValue(methods)}`,
-    )
-  }
-  return { fetch: fetch as ResolvedMigratingFetchOptions['fetch'], methods }
+  return readFields(options, MIGRATING_FETCH_FIELDS, CALLER, 'options', '')
 }
 
 /**
@@ -79,7 +98,7 @@ export function readMigratingFetchOptions(options: unknown): ResolvedMigratingFe
  * sent as its replacement (`getTransaction`, `getSignaturesForAddress`, params mapped as
  * `toReplacementRequest` does) to an origin known to lack it, and the result is mapped back to the
  * deprecated shape (`toDeprecatedResult`), with the same ids and order; integers above 2^53-1
- * keep their exact digits. Under `methods: 'auto'` an origin is known to lack the methods once it
+ * keep their exact digits. Under `methods: 'deprecated-first'` an origin is known to lack the methods once it
  * answered one with -32601: that call is sent again as the replacement (in a batch, only its
  * deprecated requests are), and calls made meanwhile wait for that one probe. A deprecated call
  * the node answers comes back with the node's status, headers and exact bytes. Every other

@@ -17,13 +17,45 @@ describe('createRedisBudget options', () => {
     [{ connection: 'http://x', key: 'k', requestsPerSecond: 1 }, 'connection'],
     [{ connection: 'redis://127.0.0.1:1', key: '', requestsPerSecond: 1 }, 'key'],
     [{ connection: 'redis://127.0.0.1:1', key: 'k', requestsPerSecond: 0 }, 'requestsPerSecond'],
-    [{ connection: 'redis://127.0.0.1:1', key: 'k', requestsPerSecond: 1, rps: 2 }, 'rps'],
+    [{ connection: 'redis://127.0.0.1:1', key: 'k', requestsPerSecond: 1, rps: 2 }, 'options.rps'],
+    [{ connection: 'redis://127.0.0.1:1', requestsPerSecond: 1 }, 'key'],
+    [{ connection: 'redis://127.0.0.1:1', key: 7, requestsPerSecond: 1 }, 'key'],
+    [{ connection: 'redis://127.0.0.1:1', key: 'k' }, 'requestsPerSecond'],
+    [{ connection: 'redis://127.0.0.1:1', key: 'k', requestsPerSecond: '4' }, 'requestsPerSecond'],
+    [
+      { connection: { host: '127.0.0.1', port: '1' }, key: 'k', requestsPerSecond: 1 },
+      'connection',
+    ],
+    [{ key: 'k', requestsPerSecond: 1 }, 'connection'],
+    [null, 'options'],
+    [[], 'options'],
   ])('refuses %o before connecting', (options, param) => {
     expect(() => createRedisBudget(options as never)).toThrow(
       expect.objectContaining({
         code: 'INVALID_PARAM',
         context: expect.objectContaining({ param }),
       }),
+    )
+  })
+
+  it('says what each refused value should be', () => {
+    const refusal = (options: unknown) => {
+      try {
+        createRedisBudget(options as never)
+      } catch (error) {
+        return (error as Error).message
+      }
+      return undefined
+    }
+    const connection = 'redis://127.0.0.1:1'
+    expect(refusal({ connection, key: '', requestsPerSecond: 1 })).toContain(
+      'expected a non-empty string',
+    )
+    expect(refusal({ connection, key: 'k', requestsPerSecond: -1 })).toContain(
+      'expected a number > 0',
+    )
+    expect(refusal({ connection, key: 'k', requestsPerSecond: 1, rps: 2 })).toContain(
+      'unknown option; known options are connection, key, requestsPerSecond',
     )
   })
 

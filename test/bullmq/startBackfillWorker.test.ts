@@ -57,7 +57,108 @@ it('refuses bad options before connecting (INVALID_PARAM)', async () => {
   ).rejects.toMatchObject({ code: 'INVALID_PARAM', context: { param: 'onRedisEvent' } })
 })
 
+describe('options, each read by its table before any connection', () => {
+  const sink: BackfillSink = { write: () => ({}) }
+  // Port 1 of a host that does not resolve: a connection would fail with NETWORK_ERROR, so an
+  // INVALID_PARAM shows the options were refused before one was tried.
+  const base = {
+    connection: 'redis://nowhere.invalid:1',
+    name: 'q',
+    sink,
+    transport: ledger.transport,
+  }
+  it.each([
+    [{ ...base, concurency: 2 }, 'options.concurency', 'unknown option; known options are'],
+    [{ ...base, sink: {} }, 'sink', 'expected an object with a write function'],
+    [{ ...base, sink: undefined }, 'sink', 'expected an object with a write function'],
+    [{ ...base, transport: 'http://127.0.0.1:9/' }, 'transport', 'expected a function'],
+    [{ ...base, onEvent: 'log' }, 'onEvent', 'expected a function'],
+    [{ ...base, lockDurationMs: 0 }, 'lockDurationMs', 'expected an integer > 0'],
+    [{ ...base, stalledIntervalMs: 1.5 }, 'stalledIntervalMs', 'expected an integer > 0'],
+    [{ ...base, concurrency: '4' }, 'concurrency', 'expected an integer of at least 1'],
+    [{ ...base, connection: 'http://h:1' }, 'connection', 'expected a redis:// or rediss:// URL'],
+    [{ ...base, name: '' }, 'name', 'expected a non-empty string without ":"'],
+    [{ ...base, transport: undefined, url: 'ftp://h/' }, 'url', 'expected an absolute http(s) URL'],
+    [
+      { ...base, transport: undefined, url: 'http://127.0.0.1:9/', budget: {} },
+      'budget',
+      'expected createRequestBudget',
+    ],
+    [{ ...base, budget: { acquire: () => {} } }, 'budget', 'give the budget to your transport'],
+    [null, 'options', 'expected an object, got null'],
+  ])('startBackfillWorker(%o) is refused naming %s', async (options, param, message) => {
+    const error = await startBackfillWorker(options as never).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: 'INVALID_PARAM', context: { param } })
+    expect(String((error as Error).message)).toContain(message)
+  })
+
+  it.each([
+    [{ connection: 'redis://nowhere.invalid:1', name: 'q', retries: 2 }, 'options.retries'],
+    [{ connection: { host: 'h' }, name: 'q' }, 'connection'],
+    [{ connection: 'redis://nowhere.invalid:1', name: 7 }, 'name'],
+    ['redis://nowhere.invalid:1', 'options'],
+  ])('createBackfillQueue(%o) is refused naming %s', async (options, param) => {
+    await expect(createBackfillQueue(options as never)).rejects.toMatchObject({
+      code: 'INVALID_PARAM',
+      context: { param },
+    })
+  })
+})
+
 describe.skipIf(redis === undefined)('on Redis', () => {
+  it.each([
+    [{ pageSize: 100, headcheck: true }, 'walk.headcheck'],
+    [{ order: 'newest-first' }, 'walk.order'],
+    [{ headCheck: 'yes' }, 'walk.headCheck'],
+    [{ limit: 0 }, 'walk.limit'],
+    [{ commitment: 'processed' }, 'walk.commitment'],
+    [{ before: 'not-a-signature' }, 'walk.before'],
+    [{ parallel: 8 }, 'walk.parallel'],
+  ])('enqueue refuses the walk options %o naming %s, and queues nothing', async (walk, param) => {
+    const queue = await createBackfillQueue({ connection: url(), name: newName() })
+    await expect(queue.enqueue(addresses, walk as never)).rejects.toMatchObject({
+      code: 'INVALID_PARAM',
+      context: { param },
+    })
+    expect(await queue.counts()).toMatchObject({ waiting: 0 })
+    await queue.close()
+  })
+
+  // As for signaturesForAddress: the three one-entry requests of the head check go out only when
+  // the walk asks for them.
+  it.each([
+    [{}, 0],
+    [{ headCheck: true }, 3],
+  ])('walks with the walk options %o: %i head-check requests', async (walk, headChecks) => {
+    const name = newName()
+    const queue = await createBackfillQueue({ connection: url(), name })
+    const [address = ''] = addresses
+    await queue.enqueue([address], { pageSize: 500, ...walk })
+    const limits: unknown[] = []
+    const recording: RpcTransport = (request, options) => {
+      const [, config] = request.params as [string, { limit?: number } | undefined]
+      if (request.method === 'getSignaturesForAddress') limits.push(config?.limit)
+      return ledger.transport(request, options)
+    }
+    const written: string[] = []
+    const worker = await startBackfillWorker({
+      connection: url(),
+      name,
+      transport: recording,
+      sink: {
+        write: ({ entries }) => {
+          written.push(...entries.map((entry) => entry.signature))
+          return {}
+        },
+      },
+    })
+    while ((await queue.counts()).completed < 1) await sleep(50)
+    await worker.close()
+    await queue.close()
+    expect(written).toEqual(oracle(address))
+    expect(limits.filter((limit) => limit === 1)).toHaveLength(headChecks)
+  })
+
   it('checks every address and option before it queues any', async () => {
     const queue = await createBackfillQueue({ connection: url(), name: newName() })
     await expect(queue.enqueue([addresses[0] ?? '', 'nope'])).rejects.toMatchObject({

@@ -114,9 +114,13 @@ const getBalance = (id: unknown) => ({
 describe('options', () => {
   it.each([
     [{ methods: 'deprecated' }, 'methods'],
-    [{ methods: 'auto', retry: 3 }, 'options.retry'],
+    [{ methods: 'deprecated-first', retry: 3 }, 'options.retry'],
+    [{ method: 'replacement' }, 'options.method'],
+    [{ methods: 1 }, 'methods'],
     [{ fetch: 'https://rpc.example.com' }, 'fetch'],
+    [{ fetch: {} }, 'fetch'],
     ['auto', 'options'],
+    [[], 'options'],
   ])('rejects %j with INVALID_PARAM naming %s', (options, param) => {
     const attempt = () => createMigratingFetch(options as never)
     expect(attempt).toThrow(InvalidParamError)
@@ -125,6 +129,22 @@ describe('options', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'INVALID_PARAM', context: { param } })
     }
+  })
+
+  it("refuses the former 'auto' with its new name, 'deprecated-first'", () => {
+    expect(() => createMigratingFetch({ methods: 'auto' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_PARAM',
+        context: expect.objectContaining({ param: 'methods' }),
+        message: expect.stringContaining("'auto' is now 'deprecated-first'"),
+      }),
+    )
+  })
+
+  it('names the values it takes for methods', () => {
+    expect(() => createMigratingFetch({ methods: 'first' } as never)).toThrow(
+      "expected 'deprecated-first' or 'replacement', got",
+    )
   })
 
   it('takes no options, or explicit undefined ones', () => {
@@ -221,6 +241,21 @@ describe('on a node without the deprecated methods', () => {
       id: 'b',
       result: JSON.parse(SIGNATURES.replace(',"transactionIndex":3', '')),
     })
+  })
+
+  it("sends the first call as it is under an explicit 'deprecated-first', as by default", async () => {
+    const node = await startNode(V2_METHODS)
+    const migrating = createMigratingFetch({ methods: 'deprecated-first' })
+    const answers = [
+      await migrating(node.url, post(deprecatedTransaction(1))),
+      await migrating(node.url, post(deprecatedTransaction(2))),
+    ]
+    expect(sentMethods(node)).toEqual([
+      'getConfirmedTransaction',
+      'getTransaction',
+      'getTransaction',
+    ])
+    for (const answer of answers) expect(JSON.parse(await answer.text())).toHaveProperty('result')
   })
 
   it('keeps a string that looks like a marked integer a string', async () => {

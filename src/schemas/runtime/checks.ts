@@ -94,20 +94,20 @@ function absent(value: unknown, presence: number): boolean {
 }
 
 /** `value`'s own mismatch: what it should have been, at `key`. */
-function fail(expected: string, value: unknown, key?: PathSegment, presence = 0): Miss {
+function missAt(expected: string, value: unknown, key?: PathSegment, presence = 0): Miss {
   const found = miss(presence & 2 ? `${expected} | null` : expected, value)
   if (key !== undefined) found.path.push(key)
   return found
 }
 
-/** `fail`, unless the presence lets `value` stand for the field. */
-function failUnlessAbsent(
+/** `missAt`, unless the presence lets `value` stand for the field. */
+function missUnlessAbsent(
   expected: string,
   value: unknown,
   key: PathSegment | undefined,
   presence = 0,
 ): Miss | undefined {
-  return absent(value, presence) ? undefined : fail(expected, value, key, presence)
+  return absent(value, presence) ? undefined : missAt(expected, value, key, presence)
 }
 
 /**
@@ -128,12 +128,12 @@ export function inside(
 
 /** Checks that a field is a string. */
 export function str(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
-  return typeof value === 'string' ? undefined : fail('string', value, key, presence)
+  return typeof value === 'string' ? undefined : missAt('string', value, key, presence)
 }
 
 /** Checks that a field is a non-negative integer (a u8/u16/u32). */
 export function uint(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
-  return isUint(value) ? undefined : fail('unsigned integer', value, key, presence)
+  return isUint(value) ? undefined : missAt('unsigned integer', value, key, presence)
 }
 
 /** Checks that a field passed the test `ok` the validator ran on it; else it was `expected`. */
@@ -144,7 +144,7 @@ export function is(
   expected: string,
   presence?: Presence,
 ): Miss | undefined {
-  return ok ? undefined : fail(expected, value, key, presence)
+  return ok ? undefined : missAt(expected, value, key, presence)
 }
 
 /** Checks that a field is an array of strings. */
@@ -153,7 +153,7 @@ export function eachString(
   key?: PathSegment,
   presence?: Presence,
 ): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     if (typeof value[i] !== 'string') return inside(miss('string', value[i], i), key)
   }
@@ -162,7 +162,7 @@ export function eachString(
 
 /** Checks that a field is an array of non-negative integers. */
 export function eachUint(value: unknown, key?: PathSegment, presence?: Presence): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     if (!isUint(value[i])) return inside(miss('unsigned integer', value[i], i), key)
   }
@@ -180,7 +180,7 @@ export function each(
   presence?: Presence,
   big = false,
 ): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     const found = check(value[i], big)
     if (found) return inside(inside(found, i), key)
@@ -196,7 +196,7 @@ export function eachInt64(
   signed: boolean,
   presence?: Presence,
 ): Miss | undefined {
-  if (!Array.isArray(value)) return failUnlessAbsent('array', value, key, presence)
+  if (!Array.isArray(value)) return missUnlessAbsent('array', value, key, presence)
   for (let i = 0; i < value.length; i++) {
     const found = int64(value, i, big, signed)
     if (found) return inside(found, key)
@@ -244,7 +244,7 @@ export function int64(
       return undefined
     }
   }
-  return failUnlessAbsent(signed ? 'i64' : 'u64', value, key, presence)
+  return missUnlessAbsent(signed ? 'i64' : 'u64', value, key, presence)
 }
 
 /** A generated validator of a shape without u64 fields. */

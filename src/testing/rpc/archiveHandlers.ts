@@ -8,7 +8,7 @@ import {
 import { createGetTransactionHandler } from './createGetTransactionHandler'
 import { compareInSlot } from './createRpcContext'
 import { verifyPubkey, verifySignature } from './readParams'
-import { fail, invalidParams, type MethodHandler, ok } from './types'
+import { invalidParams, type MethodHandler, ok, rpcError } from './types'
 
 /**
  * getSignaturesForAddress as an archive answers it (see {@link ArchiveDialect}), after Old
@@ -127,7 +127,7 @@ export function createArchiveTransactionHandler(): MethodHandler {
         maxSupportedTransactionVersion: 0,
       },
     ])
-    if (answer.ok && answer.value === null) return fail(-32009, 'Transaction not found')
+    if (answer.ok && answer.value === null) return rpcError(-32009, 'Transaction not found')
     return answer
   }
 }

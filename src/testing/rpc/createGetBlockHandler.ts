@@ -16,7 +16,7 @@ import {
   serdeMismatch,
 } from './readParams'
 import type { MethodHandler, WireEncoding } from './types'
-import { fail, invalidParams, type Outcome, ok } from './types'
+import { invalidParams, type Outcome, ok, rpcError } from './types'
 import type { JsonOut } from './writeJson'
 
 /** `TransactionDetails` (`transaction-status-client-types`). */
@@ -129,7 +129,7 @@ function blockHeightFor(state: LedgerState, slot: number): number {
 
 /** -32015, worded as for getTransaction (the node maps the block's `EncodeError` the same way). */
 function unsupportedVersion(version: number) {
-  return fail(
+  return rpcError(
     -32015,
     `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
   )
@@ -299,14 +299,14 @@ export function createGetBlockHandler(deprecated: boolean): MethodHandler {
     const block = state.blocks.get(slot)
     if (slot <= frontiers.finalized) {
       if (slot < state.firstAvailableSlot) {
-        return fail(
+        return rpcError(
           -32001,
           `Block ${slot} cleaned up, does not exist on node. First available block: ${state.firstAvailableSlot}`,
         )
       }
       if (block === undefined) {
         if (!rules.slotSkippedError) return ok(null)
-        return fail(
+        return rpcError(
           -32007,
           `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
         )
@@ -316,6 +316,6 @@ export function createGetBlockHandler(deprecated: boolean): MethodHandler {
     if (commitment === 'confirmed' && block !== undefined && slot <= frontiers.confirmed) {
       return encodeBlock(block, ctx, config.value)
     }
-    return fail(-32004, `Block not available for slot ${slot}`)
+    return rpcError(-32004, `Block not available for slot ${slot}`)
   }
 }

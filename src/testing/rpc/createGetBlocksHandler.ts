@@ -10,7 +10,7 @@ import {
   readPositionalParams,
   serdeMismatch,
 } from './readParams'
-import { fail, invalidParams, type MethodHandler, type Outcome, ok } from './types'
+import { invalidParams, type MethodHandler, type Outcome, ok, rpcError } from './types'
 
 /** `MAX_GET_CONFIRMED_BLOCKS_RANGE` (`rpc-client-api/src/request.rs`; PR #10927, 1.1 / 1.2). */
 export const MAX_BLOCKS_RANGE = 500_000
@@ -40,7 +40,7 @@ export function producedSlots(state: LedgerState, from: number, to: number): num
 
 /** The minimum-context-slot error of `get_bank_with_config` and of the finalized branches. */
 export function minContextSlotNotReached(contextSlot: number) {
-  return fail(-32016, 'Minimum context slot has not been reached', { contextSlot })
+  return rpcError(-32016, 'Minimum context slot has not been reached', { contextSlot })
 }
 
 function withCommitment(level: CommitmentLevel | undefined): ContextConfig {

@@ -1,5 +1,5 @@
 import type { MethodHandler } from './types'
-import { fail, ok } from './types'
+import { ok, rpcError } from './types'
 import type { JsonOut } from './writeJson'
 
 /** serde_json's `Debug` form of a JSON value, as jsonrpc-core quotes params in `data`. */
@@ -32,7 +32,11 @@ export function createGetFirstAvailableBlockHandler(): MethodHandler {
     const none =
       params === undefined || params === null || (Array.isArray(params) && params.length === 0)
     if (!none) {
-      return fail(-32602, 'Invalid parameters: No parameters were expected', debugParams(params))
+      return rpcError(
+        -32602,
+        'Invalid parameters: No parameters were expected',
+        debugParams(params),
+      )
     }
     return ok(ctx.state.firstAvailableSlot)
   }

@@ -18,7 +18,7 @@ import {
   verifyPubkey,
   verifySignature,
 } from './readParams'
-import { fail, invalidParams, type MethodHandler, type Outcome, ok } from './types'
+import { invalidParams, type MethodHandler, type Outcome, ok, rpcError } from './types'
 import type { JsonOut } from './writeJson'
 
 /** MAX_GET_CONFIRMED_SIGNATURES_FOR_ADDRESS2_LIMIT: the default and the maximum. */
@@ -55,10 +55,12 @@ export function createGetSignaturesForAddressHandler(deprecated: boolean): Metho
     const highestSlot =
       commitment === 'confirmed' ? ctx.frontiers.confirmed : ctx.frontiers.finalized
     if (minContextSlot !== undefined && minContextSlot > highestSlot) {
-      return fail(-32016, 'Minimum context slot has not been reached', { contextSlot: highestSlot })
+      return rpcError(-32016, 'Minimum context slot has not been reached', {
+        contextSlot: highestSlot,
+      })
     }
     const found = findAddressSignatures(ctx, { address, highestSlot, before, until, limit })
-    if (!found.found) return fail(-32020, `Transaction ${found.cursor} not found`)
+    if (!found.found) return rpcError(-32020, `Transaction ${found.cursor} not found`)
     return ok(found.entries.map((tx) => encodeSignatureInfo(ctx, tx, commitment)))
   }
 }

@@ -6,7 +6,7 @@ import {
   readPositionalParams,
 } from './readParams'
 import type { MethodHandler } from './types'
-import { fail, type Outcome, ok } from './types'
+import { type Outcome, ok, rpcError } from './types'
 
 function readSlotConfig(ctx: RpcContext, value: unknown): Outcome<ContextConfig> {
   if (ctx.rules.slotContextConfig) return readContextConfigParam(value, ctx.rules)
@@ -34,7 +34,7 @@ export function createGetSlotHandler(): MethodHandler {
     const slot = ctx.frontiers[config.value.commitment]
     const { minContextSlot } = config.value
     if (minContextSlot !== undefined && slot < minContextSlot) {
-      return fail(-32016, 'Minimum context slot has not been reached', { contextSlot: slot })
+      return rpcError(-32016, 'Minimum context slot has not been reached', { contextSlot: slot })
     }
     return ok(slot)
   }

@@ -12,7 +12,7 @@ import {
   serdeMismatch,
   verifyPubkey,
 } from './readParams'
-import { fail, invalidParams, type MethodHandler, type Outcome, ok } from './types'
+import { invalidParams, type MethodHandler, type Outcome, ok, rpcError } from './types'
 import { uiTokenAmount } from './uiTokenAmount'
 import type { JsonOut } from './writeJson'
 
@@ -101,7 +101,7 @@ function encodeData(
       'Invalid params: the mock ledger does not compress account data (base64+zstd)',
     )
   }
-  if (data.length > 128) return fail(-32600, BASE58_TOO_LARGE)
+  if (data.length > 128) return rpcError(-32600, BASE58_TOO_LARGE)
   const text = encodeBase58Bytes(data)
   return ok(listing.encoding === 'binary' ? text : [text, 'base58'])
 }
@@ -143,12 +143,12 @@ export function createGetTokenAccountsByOwnerHandler(): MethodHandler {
     if (!context.ok) return context
     const listing: Listing = { ...filter.value, ...accountConfig.value }
     if (listing.encoding === 'jsonParsed' && listing.slice !== undefined) {
-      return fail(-32600, SLICED_PARSED)
+      return rpcError(-32600, SLICED_PARSED)
     }
     const slot = ctx.frontiers[context.value.commitment]
     const { minContextSlot } = context.value
     if (minContextSlot !== undefined && slot < minContextSlot) {
-      return fail(-32016, 'Minimum context slot has not been reached', { contextSlot: slot })
+      return rpcError(-32016, 'Minimum context slot has not been reached', { contextSlot: slot })
     }
     const value: JsonOut[] = []
     for (const [pubkey, changes] of ctx.state.tokenAccounts ?? []) {

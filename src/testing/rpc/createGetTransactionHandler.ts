@@ -14,11 +14,11 @@ import {
   verifySignature,
 } from './readParams'
 import {
-  fail,
   invalidParams,
   type MethodHandler,
   type Outcome,
   ok,
+  rpcError,
   type WireEncoding,
 } from './types'
 import type { JsonOut } from './writeJson'
@@ -29,7 +29,7 @@ const MAX_BASE58_BYTES = 128
 const BASE58_TOO_LARGE = `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`
 
 function unsupportedVersion(version: number) {
-  return fail(
+  return rpcError(
     -32015,
     `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
   )
@@ -70,7 +70,7 @@ export function createGetTransactionHandler(deprecated: boolean): MethodHandler 
       (encoding === 'base58' || encoding === 'binary') &&
       tx.wire.length > MAX_BASE58_BYTES
     ) {
-      return fail(-32600, BASE58_TOO_LARGE)
+      return rpcError(-32600, BASE58_TOO_LARGE)
     }
     const result: { [key: string]: JsonOut | undefined } = {
       slot: tx.slot,

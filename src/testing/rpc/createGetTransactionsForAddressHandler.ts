@@ -16,7 +16,7 @@ import {
   verifySignature,
 } from './readParams'
 import type { MethodHandler, WireEncoding } from './types'
-import { fail, invalidParams, type Outcome, ok } from './types'
+import { invalidParams, type Outcome, ok, rpcError } from './types'
 import type { JsonOut } from './writeJson'
 
 /** Page caps of the specification: 1,000 signature entries, 100 full transactions. */
@@ -249,7 +249,7 @@ function encodeEntry(ctx: RpcContext, tx: LedgerTransaction, query: Query): Outc
   const { version } = tx.message
   const max = query.maxSupportedTransactionVersion
   if (version !== 'legacy' && (max === undefined || version > max)) {
-    return fail(
+    return rpcError(
       -32015,
       `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
     )
@@ -301,7 +301,7 @@ export function createGetTransactionsForAddressHandler(): MethodHandler {
     }
     const highest = q.commitment === 'confirmed' ? ctx.frontiers.confirmed : ctx.frontiers.finalized
     if (q.minContextSlot !== undefined && q.minContextSlot > highest) {
-      return fail(-32016, 'Minimum context slot has not been reached', { contextSlot: highest })
+      return rpcError(-32016, 'Minimum context slot has not been reached', { contextSlot: highest })
     }
     const { state } = ctx
     const ordered =

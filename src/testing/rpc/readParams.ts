@@ -2,7 +2,7 @@ import bs58 from 'bs58'
 import { isPlainObject } from '../../json/parseJson'
 import { type CommitmentLevel, readCommitment } from './createRpcContext'
 import type { ProfileRules } from './profileRules'
-import { fail, invalidParams, type Outcome, ok, type WireEncoding } from './types'
+import { invalidParams, type Outcome, ok, rpcError, type WireEncoding } from './types'
 import { formatF64 } from './uiTokenAmount'
 
 /**
@@ -23,7 +23,7 @@ export function readPositionalParams(
   }
   if (values.length > total) {
     // The node puts a Debug-formatted string in `data`, quotes included.
-    return fail(
+    return rpcError(
       -32602,
       `Invalid parameters: Expected from ${required} to ${total} parameters.`,
       JSON.stringify(`Got: ${values.length}`),

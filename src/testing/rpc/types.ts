@@ -22,7 +22,7 @@ export function ok<T>(value: T): Outcome<T> {
 /**
  * A failed step: the error the node answers with (`data` left out when undefined).
  */
-export function fail(
+export function rpcError(
   code: number,
   message: string,
   data?: JsonOut,
@@ -34,7 +34,7 @@ export function fail(
  * -32602 with the given message: the node's `Error::invalid_params`.
  */
 export function invalidParams(message: string): { ok: false; error: RpcErrorObject } {
-  return fail(-32602, message)
+  return rpcError(-32602, message)
 }
 
 /** Encodings the node accepts for a transaction, `binary` (legacy base58) included. */
