@@ -4,12 +4,13 @@ import { checkEncoding, integerField } from '../params/readFields'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Base58Input, TransactionEncoding, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { linkSignal } from '../shared/signals'
 import { askUntilFound } from './archivePage'
 import { resolveWalkOptions, WALK_OPTIONS } from './resolveWalkOptions'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import { walkHistory } from './signaturesForAddress'
 import type { HistoryCheckpoint } from './types'
-import { createCheckpointTracker, linkSignal } from './walkPages'
+import { createCheckpointTracker } from './walkPages'
 
 /**
  * Runs `map` over the items of `source` with at most `concurrency` calls in flight, and yields

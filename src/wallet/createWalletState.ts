@@ -1,6 +1,6 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { createSignalGroup } from '../ranges/createSignalGroup'
 import type { U64Mode } from '../schemas/common'
+import { createSignalGroup } from '../shared/signals'
 import { listTokenAccounts } from './listTokenAccounts'
 import type { Limiter, WalletCheckpoint, WalletPlan, WalletState } from './types'
 import { addSource } from './walletSources'
