@@ -3,8 +3,8 @@ import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { requestProviderPage } from '../ranges/walkProviderPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { createLimiter } from '../shared/limiter'
 import { createSignalGroup } from '../shared/signals'
-import { createLimiter } from './createWalletState'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
 import type {
   ProviderWalletState,
