@@ -1,5 +1,4 @@
-import { sleep } from './async'
-import { backoffDelay } from './backoff'
+import { backoffDelay, sleep } from './async'
 
 /** How a walk asks again: the `pageRetries` and `pageRetryDelayMs` of its plan. @internal */
 export type AskAgainPlan = Readonly<{
@@ -8,9 +7,6 @@ export type AskAgainPlan = Readonly<{
   /** The wait before the first of them, doubled for each one after (at most 10 s). */
   pageRetryDelayMs: number
 }>
-
-/** A walk's longest wait before asking again. */
-const MAX_ASK_DELAY_MS = 10_000
 
 /**
  * Waits before asking again for the `retry`-th time (the first is 0): `pageRetryDelayMs`, doubled
@@ -22,12 +18,7 @@ export function waitToAskAgain(
   retry: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const backoff = {
-    baseDelayMs: plan.pageRetryDelayMs,
-    maxDelayMs: MAX_ASK_DELAY_MS,
-    jitter: 'none',
-  } as const
-  return sleep(backoffDelay(backoff, retry), signal)
+  return sleep(backoffDelay(plan.pageRetryDelayMs, 10_000, retry), signal)
 }
 
 /**

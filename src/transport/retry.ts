@@ -12,8 +12,7 @@ import {
   oneOf,
   readFields,
 } from '../params/readFields'
-import { sleep } from '../shared/async'
-import { backoffDelay } from '../shared/backoff'
+import { backoffDelay, sleep } from '../shared/async'
 import { finalizeError } from './redact'
 import { abortedError, BODY_NOT_JSON } from './response'
 import {
@@ -245,7 +244,9 @@ export function retryDelay(
 ): number {
   // parseRetryAfter never gives a negative delay.
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS)
-  return backoffDelay(config.retry, attempt - 1, config.internals.random)
+  const { baseDelayMs, maxDelayMs, jitter } = config.retry
+  const bound = backoffDelay(baseDelayMs, maxDelayMs, attempt - 1)
+  return jitter === 'none' ? bound : Math.floor(config.internals.random() * bound)
 }
 
 const DELTA_SECONDS = /^\d+(?:\.\d+)?$/
