@@ -12,7 +12,7 @@ import {
 } from '../errors/JsonRpcErrorCode'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
-import { sleep } from '../shared/async'
+import { askUntilFound } from '../shared/askUntilFound'
 import type { PageCursor, PageEntry, WalkPlan } from './types'
 
 /**
@@ -143,24 +143,6 @@ export async function newestEntry(
     if (head !== undefined && (newest === undefined || head.slot > newest.slot)) newest = head
   }
   return newest
-}
-
-/**
- * Asks until the answer is not `null`/`undefined`, at most `pageRetries` more times (waiting
- * `pageRetryDelayMs`, doubling): what one node listed, a node that lags behind has not seen yet.
- * Returns the last answer; failures pass through.
- * @internal
- */
-export async function askUntilFound<T>(
-  plan: Pick<WalkPlan, 'pageRetries' | 'pageRetryDelayMs'>,
-  signal: AbortSignal,
-  ask: () => Promise<T>,
-): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const answer = await ask()
-    if (answer != null || attempt >= plan.pageRetries) return answer
-    await sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
-  }
 }
 
 /** A cursor's transaction as a lookup reads it. @internal */

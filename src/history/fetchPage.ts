@@ -6,7 +6,7 @@ import { FILTER_TRANSACTION_NOT_FOUND } from '../errors/JsonRpcErrorCode'
 import type { U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/checks'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import { sleep } from '../shared/async'
+import { waitToAskAgain } from '../shared/askUntilFound'
 import {
   checkCursorKnown,
   emptyPageEnds,
@@ -154,8 +154,7 @@ export async function fetchPage<TMode extends U64Mode>(
   let emptyChecks = 0
   let heads: Promise<unknown> | undefined
   let newest: number | bigint = -1 // the newest slot a head check named (-1: none did)
-  const wait = (attempt: number): Promise<void> =>
-    sleep(Math.min(plan.pageRetryDelayMs * 2 ** attempt, 10_000), signal)
+  const wait = (attempt: number): Promise<void> => waitToAskAgain(plan, attempt, signal)
   for (;;) {
     const before = cursor.signature
     const config = { before, until, limit, commitment: plan.commitment, signal }

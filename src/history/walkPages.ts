@@ -3,6 +3,7 @@ import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { settleAll } from '../shared/async'
+import { linkSignal } from '../shared/signals'
 import { lookUpTransaction } from './archivePage'
 import { fetchPage, type PageOutcome } from './fetchPage'
 import type { HistoryCheckpoint, OnWalkEnd, PageCursor, PageEntry, WalkPlan } from './types'
@@ -180,31 +181,5 @@ export async function* walkPages<TMode extends U64Mode>(
     if (ahead !== undefined) await ahead.catch(() => undefined)
     await untilSlot.catch(() => undefined)
     link.dispose()
-  }
-}
-
-/** An abort controller that also aborts when the caller's signal does. @internal */
-export type LinkedSignal = Readonly<{
-  signal: AbortSignal
-  /** Aborts the linked signal (the caller's signal is left alone). */
-  abort(): void
-  /** Stops listening to the caller's signal, so a long-lived one keeps no reference to us. */
-  dispose(): void
-}>
-
-/**
- * Links an internal controller to the caller's `signal`: the pager passes the linked signal to
- * every request, and aborts it itself when the consumer stops, which the caller's signal cannot.
- * @internal
- */
-export function linkSignal(parent: AbortSignal | undefined): LinkedSignal {
-  const controller = new AbortController()
-  const onAbort = (): void => controller.abort(parent?.reason)
-  if (parent?.aborted) controller.abort(parent.reason)
-  else parent?.addEventListener('abort', onAbort, { once: true })
-  return {
-    signal: controller.signal,
-    abort: () => controller.abort(),
-    dispose: () => parent?.removeEventListener('abort', onAbort),
   }
 }

@@ -2,12 +2,11 @@ import type { MethodContext } from '../actions/ActionClient'
 import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import { toHistoryOrder } from '../history/archivePage'
 import type { HistoryCheckpoint, OnWalkEnd, WalkPlan } from '../history/types'
-import { linkSignal } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { createSignalGroup, linkSignal } from '../shared/signals'
 import { createBlockReader } from './createBlockReader'
 import { createRangeLanes, type RangeLanes } from './createRangeLanes'
-import { createSignalGroup } from './createSignalGroup'
 import { findBoundaries, findBoundary, findSpan, type WalkSpan } from './findBoundaries'
 import { PROBE_PAGE, probeForeignCursor } from './probeForeignCursor'
 import { type RangeRun, runRange } from './runRange'
@@ -72,7 +71,7 @@ export async function* walkRanges<TMode extends U64Mode>(
   const link = linkSignal(plan.signal)
   // The ranges and their searches, stopped together when the walk falls back to one range.
   const cut = linkSignal(link.signal)
-  // Every range and block lookup gets its own signal (see createSignalGroup).
+  // Every range and block lookup gets its own signal (see createSignalGroup in shared/signals.ts).
   const group = createSignalGroup(cut.signal)
   // The first page of a walk from the head is the address's newest: the probe's, if long enough.
   const head = (): Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined =>

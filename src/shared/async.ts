@@ -30,3 +30,14 @@ export async function settleAll<const T extends readonly unknown[]>(
   await Promise.allSettled(values)
   return Promise.all(values)
 }
+
+/**
+ * The one exponential back-off of the transports and the walks: milliseconds to wait before retry
+ * number `retry` (the first is 0), `baseDelayMs` doubled for each retry before it, at most
+ * `maxDelayMs`. The transport's `retryDelay` draws its wait below this bound (full jitter) unless
+ * told not to; a walk waits the bound itself before asking a lagging node again.
+ * @internal
+ */
+export function backoffDelay(baseDelayMs: number, maxDelayMs: number, retry: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** retry)
+}

@@ -12,7 +12,7 @@ import {
   readFields,
   throwInvalidParam,
 } from '../params/readFields'
-import { sleep } from '../shared/async'
+import { backoffDelay, sleep } from '../shared/async'
 import { finalizeError } from './redact'
 import { abortedError, BODY_NOT_JSON } from './response'
 import {
@@ -233,8 +233,8 @@ export function isRetryableError(error: unknown): boolean {
 
 /**
  * Milliseconds to wait after failed attempt number `attempt` (from 1): the server's
- * `Retry-After` when it sent one (up to 60 s), otherwise full jitter over
- * `min(maxDelayMs, baseDelayMs * 2^(attempt-1))`.
+ * `Retry-After` when it sent one (up to 60 s), otherwise the policy's back-off (`backoffDelay`:
+ * `min(maxDelayMs, baseDelayMs * 2^(attempt-1))`, under its `jitter`).
  * @internal
  */
 export function retryDelay(
@@ -245,7 +245,7 @@ export function retryDelay(
   // parseRetryAfter never gives a negative delay.
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS)
   const { baseDelayMs, maxDelayMs, jitter } = config.retry
-  const bound = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1))
+  const bound = backoffDelay(baseDelayMs, maxDelayMs, attempt - 1)
   return jitter === 'none' ? bound : Math.floor(config.internals.random() * bound)
 }
 

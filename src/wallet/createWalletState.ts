@@ -1,8 +1,9 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { createSignalGroup } from '../ranges/createSignalGroup'
 import type { U64Mode } from '../schemas/common'
+import { createLimiter } from '../shared/limiter'
+import { createSignalGroup } from '../shared/signals'
 import { listTokenAccounts } from './listTokenAccounts'
-import type { Limiter, WalletCheckpoint, WalletPlan, WalletState } from './types'
+import type { WalletCheckpoint, WalletPlan, WalletState } from './types'
 import { addSource } from './walletSources'
 
 // `Infinity` rather than `Number.POSITIVE_INFINITY`: a bundler knows the global is free to read.
@@ -69,26 +70,4 @@ export async function createWalletState<TMode extends U64Mode>(
       addSource(state, account, 'listed', undefined, undefined, UNFETCHED)
   }
   return state
-}
-
-/** A limiter of `limit` concurrent tasks. @internal */
-export function createLimiter(limit: number): Limiter {
-  let active = 0
-  const queue: (() => void)[] = []
-  return {
-    run: <T>(task: () => Promise<T>): Promise<T> =>
-      new Promise<T>((resolve, reject) => {
-        const start = (): void => {
-          active++
-          task()
-            .then(resolve, reject)
-            .finally(() => {
-              active--
-              queue.shift()?.()
-            })
-        }
-        if (active < limit) start()
-        else queue.push(start)
-      }),
-  }
 }

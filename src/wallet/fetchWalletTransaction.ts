@@ -1,7 +1,7 @@
 import type { MethodContext } from '../actions/ActionClient'
 import { getTransaction, MAX_DECODED_TRANSACTION_VERSION } from '../actions/getTransaction'
-import { askUntilFound } from '../history/archivePage'
 import type { U64Mode } from '../schemas/common'
+import { askUntilFound } from '../shared/askUntilFound'
 import type { WalletState, WalletTransaction } from './types'
 
 /**

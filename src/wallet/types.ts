@@ -2,6 +2,7 @@ import type { MethodContext } from '../actions/ActionClient'
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { Limiter } from '../shared/limiter'
 
 /** A full transaction as the walk fetches it. @internal */
 export type WalletTransaction<TMode extends U64Mode> = ConfirmedTransaction<'json', TMode>
@@ -346,6 +347,3 @@ export type WalletHistoryOptions = Readonly<{
    */
   provider?: boolean | undefined
 }>
-
-/** Runs tasks with at most `limit` in flight, the others queued in order. @internal */
-export type Limiter = Readonly<{ run<T>(task: () => Promise<T>): Promise<T> }>

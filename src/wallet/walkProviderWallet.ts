@@ -1,10 +1,10 @@
 import type { MethodContext } from '../actions/ActionClient'
 import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
-import { createSignalGroup } from '../ranges/createSignalGroup'
 import { requestProviderPage } from '../ranges/walkProviderPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import { createLimiter } from './createWalletState'
+import { createLimiter } from '../shared/limiter'
+import { createSignalGroup } from '../shared/signals'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
 import type {
   ProviderWalletState,

@@ -1,5 +1,6 @@
 import type { U64Mode } from '../schemas/common'
-import type { Buffered, Limiter, WalletState } from './types'
+import type { Limiter } from '../shared/limiter'
+import type { Buffered, WalletState } from './types'
 import { applyInspections, applyPage, fetchNext, startInspection } from './walletSources'
 
 /**

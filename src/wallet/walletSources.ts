@@ -1,9 +1,10 @@
 import { signaturesForAddress } from '../history/signaturesForAddress'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { Limiter } from '../shared/limiter'
 import { attributeAccounts } from './attributeAccounts'
 import { fetchWalletTransaction } from './fetchWalletTransaction'
-import type { Buffered, Limiter, SourceState, WalletState } from './types'
+import type { Buffered, SourceState, WalletState } from './types'
 
 /** Adds an address to walk. @internal */
 export function addSource<TMode extends U64Mode>(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { settleAll, sleep } from '../../src/shared/async'
+import { backoffDelay, settleAll, sleep } from '../../src/shared/async'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -60,5 +60,17 @@ describe('settleAll', () => {
     ]).catch((error: unknown) => ({ error, late }))
     setTimeout(release, 20)
     expect(await outcome).toEqual({ error: first, late: true })
+  })
+})
+
+describe('backoffDelay', () => {
+  it('doubles from the base each retry, up to the longest wait', () => {
+    const waits = [0, 1, 2, 3, 4, 5, 6, 7].map((retry) => backoffDelay(250, 10_000, retry))
+    expect(waits).toEqual([250, 500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000])
+  })
+
+  it('never exceeds the longest wait, however many retries', () => {
+    expect(backoffDelay(1, 10_000, 60)).toBe(10_000)
+    expect(backoffDelay(0, 10_000, 5)).toBe(0)
   })
 })
