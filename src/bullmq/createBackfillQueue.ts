@@ -32,7 +32,7 @@ const WALK_FIELDS = {
   pageSize: WALK_OPTIONS.pageSize,
   commitment: WALK_OPTIONS.commitment,
   order: /* @__PURE__ */ oneOf(['newest', 'oldest']),
-  headCheck: /* @__PURE__ */ booleanField(false),
+  headCheck: /* @__PURE__ */ booleanField(true),
 } satisfies FieldReaders<BackfillWalkOptions>
 
 /** What `BackfillQueue.enqueue` did with each address. */

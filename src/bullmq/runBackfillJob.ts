@@ -102,7 +102,7 @@ async function walkJob(
     client,
     address,
     checkpoint === undefined
-      ? { ...toWalkOptions(data.walk), signal: stopping }
+      ? { headCheck: true, ...toWalkOptions(data.walk), signal: stopping }
       : {
           resume: checkpoint,
           pageSize: data.walk.pageSize,

@@ -41,11 +41,12 @@ export type BackfillWalkOptions = Readonly<{
   /**
    * Check that the first page of a walk from the newest entry came from a node at the freshest
    * head (see `signaturesForAddress`): three one-entry requests per address, so that a node of a
-   * load-balanced pool that lags behind does not start an address's file a few entries behind
-   * the head. Off by default, as for `signaturesForAddress`: the file is exact either way (it
-   * ends where its walk began, a little earlier without the check), and the three requests are
-   * paid for every address, most of which a backfill walks in one or two pages.
-   * @default false
+   * load-balanced pool that lags behind cannot leave an address's newest entries out of its
+   * file. On by default here, unlike `signaturesForAddress` (whose caller sees each entry as it
+   * comes and can walk again): a backfill's file stands for the whole history, and without the
+   * check a lagging first answer left the newest 71 of 131 entries out of one (the backfill's
+   * slow test, 20 % faults). `false` saves three requests per address.
+   * @default true
    */
   headCheck?: boolean | undefined
 }>

@@ -124,11 +124,11 @@ describe.skipIf(redis === undefined)('on Redis', () => {
     await queue.close()
   })
 
-  // As for signaturesForAddress: the three one-entry requests of the head check go out only when
-  // the walk asks for them.
+  // Unlike signaturesForAddress, a backfill checks the head unless the job says not to: three
+  // one-entry requests per address.
   it.each([
-    [{}, 0],
-    [{ headCheck: true }, 3],
+    [{}, 3],
+    [{ headCheck: false }, 0],
   ])('walks with the walk options %o: %i head-check requests', async (walk, headChecks) => {
     const name = newName()
     const queue = await createBackfillQueue({ connection: url(), name })
