@@ -7,6 +7,7 @@ import { ADDRESS, toBase58String } from '../../params/readFields'
 import { createHttpTransport } from '../../transport/createHttpTransport'
 import { redactUrl } from '../../transport/redact'
 import type { FetchFunction, HttpTransportInternals } from '../../transport/types'
+import { checkUrlScheme } from '../command/checkUrlScheme'
 import { readTimeoutMs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
@@ -54,6 +55,7 @@ export async function runCheckCommand(
   internals: CheckInternals = {},
 ): Promise<number> {
   const { url } = args
+  checkUrlScheme(url, '<url>')
   try {
     createHttpTransport({ url })
   } catch (error) {

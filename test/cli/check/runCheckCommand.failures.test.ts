@@ -241,6 +241,15 @@ describe('confirmed-rpc check, an endpoint that cannot be probed: exit 4', () =>
     expect(performance.now() - started).toBeLessThan(2_000)
   })
 
+  it('refuses a URL without its scheme with the URL to write, as history does', async () => {
+    const io = captureIo('/')
+    const code = await runCli(['check', 'localhost:19001'], io)
+    expect({ code, stdout: io.out() }).toEqual({ code: 2, stdout: '' })
+    expect(io.err()).toMatch(
+      /^confirmed-rpc check: <url>: the URL has no scheme: write http:\/\/localhost:19001\/ /,
+    )
+  })
+
   it.each(['0', '-1', 'soon', '0.2', '2147483648'])(
     'refuses --timeout %s before sending anything',
     async (value) => {
