@@ -53,11 +53,6 @@ export class AssetMapError extends UsageError {
  * The ticker of an asset and whether a map knew it: `SOL` is `SOL`; a mint the map names gets
  * its ticker; any other mint keeps its address as its currency (`known: false`, which the
  * formats note where they have a free-text column).
- *
- * @example
- * ```ts
- * tickerOf(BUILT_IN_TICKERS, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') // { currency: 'USDC', known: true }
- * ```
  */
 export function tickerOf(tickers: TickerMap, asset: string): { currency: string; known: boolean } {
   if (asset === 'SOL') return { currency: 'SOL', known: true }
@@ -71,12 +66,6 @@ export function tickerOf(tickers: TickerMap, asset: string): { currency: string;
  * Reads an `--assets` file, a JSON object of mint -> ticker, over the built-in list (the file
  * wins where both name a mint). Any defect is an {@link AssetMapError} naming the file and the
  * entry.
- *
- * @example
- * ```ts
- * // assets.json: { "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN": "JUP" }
- * const tickers = readAssetMap('assets.json')
- * ```
  */
 export function readAssetMap(path: string): TickerMap {
   let text: string

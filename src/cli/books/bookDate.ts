@@ -31,13 +31,6 @@ export class UndatedRowError extends Error {
 
 /**
  * The date of a row in the given style, in UTC, to the second.
- *
- * @example
- * ```ts
- * const row = { signature: '1111', slot: 1n, blockTime: 1_700_000_000 }
- * formatBookDate(row, 'iso-utc') // '2023-11-14 22:13:20 UTC'
- * formatBookDate(row, 'us') // '11/14/2023 22:13:20'
- * ```
  */
 export function formatBookDate(
   row: Pick<BookRow, 'signature' | 'slot' | 'blockTime'>,

@@ -12,17 +12,6 @@ import type { BookAmount, BookLine, FeePolicy } from './taxFormatTypes'
  *
  * Whatever the policy, the lines add up to the row: for each asset, received minus sent minus
  * the fee columns in that currency equals the row's delta (SOL's includes the fee).
- *
- * @example
- * ```ts
- * const row = {
- *   signature: '1111', slot: 1n, blockTime: 0, failed: true, fee: 5_000n, accounts: [],
- *   deltas: [{ asset: 'SOL', delta: -5_000n, decimals: 9 }],
- * }
- * bookLines(row, { feeColumnOn: [], feeLine: 'sent' }, new Map())
- * // [{ kind: 'fee', sent: { asset: 'SOL', currency: 'SOL', quantity: '0.000005' }, received: null,
- * //    fee: null, notes: ['failed transaction', 'network fee'] }]
- * ```
  */
 export function bookLines(row: BookRow, policy: FeePolicy, tickers: TickerMap): BookLine[] {
   const { kind, fee, legs } = classifyRow(row)

@@ -40,15 +40,6 @@ export const SOL_DECIMALS = 9
  * any other reason is `delta + fee`: sending 1 SOL with a 5,000-lamport fee is a delta of
  * -1,000,005,000 and a leg of 1,000,000,000 out; receiving 1 SOL while paying the fee is a delta
  * of 999,995,000 and a leg of 1,000,000,000 in; a failed transaction is a delta of -fee and no leg.
- *
- * @example
- * ```ts
- * const row = {
- *   signature: '1111', slot: 1n, blockTime: 0, failed: false, fee: 5_000n, accounts: [],
- *   deltas: [{ asset: 'SOL', delta: -1_000_005_000n, decimals: 9 }],
- * }
- * classifyRow(row) // { kind: 'send', fee: 5000n, legs: [{ asset: 'SOL', amount: 1000000000n, decimals: 9, direction: 'out' }] }
- * ```
  */
 export function classifyRow(row: BookRow): ClassifiedRow {
   const moved = new Map<string, { change: bigint; decimals: number }>()

@@ -4,15 +4,8 @@
  * (no float ever touches it), trailing zeros of the fraction dropped, a leading `-` for a negative
  * amount, never an exponent.
  *
- * Kept apart from `Intl.NumberFormat`, which takes a bigint but rounds at 20 fraction digits and
- * writes locale separators: the tools want the plain digits.
- *
- * @example
- * ```ts
- * formatBaseUnits(5_000n, 9) // '0.000005'
- * formatBaseUnits(-1n, 6) // '-0.000001'
- * formatBaseUnits(18_446_744_073_709_551_615n, 0) // '18446744073709551615'
- * ```
+ * Done on the digits rather than with `Intl.NumberFormat`: a formatter takes a bigint but cannot
+ * shift it by the decimals without scaling it first, and scaling is where a float gets in.
  */
 export function formatBaseUnits(units: bigint, decimals: number): string {
   if (!Number.isSafeInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {

@@ -5,7 +5,6 @@ import { formatBookDate } from './bookDate'
 import { bookLines } from './bookLines'
 import { COINLEDGER_FORMAT } from './coinledgerFormat'
 import { COINTRACKER_FORMAT } from './cointrackerFormat'
-import { csvLine } from './csvLine'
 import { KOINLY_FORMAT } from './koinlyFormat'
 import type {
   TaxFormatName,
@@ -33,16 +32,6 @@ export function isTaxFormatName(name: string): name is TaxFormatName {
 /**
  * The writer of a tax format: its header, then the lines of each row as it comes, so an export
  * streams the books without holding them. A row without a block time throws `UndatedRowError`.
- *
- * @example
- * ```ts
- * const writer = createTaxFormatWriter('koinly', { tickers: BUILT_IN_TICKERS })
- * const row = {
- *   signature: '1111', slot: 1n, blockTime: 1_700_000_000, failed: false, fee: 5_000n,
- *   accounts: [], deltas: [{ asset: 'SOL', delta: -1_000_005_000n, decimals: 9 }],
- * }
- * const csv = writer.header + writer.row(row)
- * ```
  */
 export function createTaxFormatWriter(
   name: TaxFormatName,
@@ -61,3 +50,21 @@ export function createTaxFormatWriter(
     },
   }
 }
+
+/**
+ * One CSV record as RFC 4180 writes it (https://www.rfc-editor.org/rfc/rfc4180, section 2):
+ * fields joined by commas, a field that holds a comma, a double quote, CR or LF enclosed in
+ * double quotes with each of its double quotes doubled, and the record ended by CRLF. Every
+ * field of a tax format goes through here, so a ticker or note with a comma cannot shift the
+ * columns of its line.
+ */
+export function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`
+}
+
+/** A field as RFC 4180 writes it: quoted only when it has to be. */
+export function csvField(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+const NEEDS_QUOTES = /[",\r\n]/

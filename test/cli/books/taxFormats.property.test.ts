@@ -34,19 +34,15 @@ const rowArbitrary: fc.Arbitrary<BookRow> = fc
     failed: fc.boolean(),
     // 1970 to 2100, in whole seconds.
     blockTime: fc.integer({ min: 0, max: 4_102_444_800 }),
-    deltas: fc
-      .subarray([...ASSETS])
-      .chain((assets) =>
-        fc
-          .tuple(...assets.map(() => amount))
-          .map((deltas) =>
-            assets.map(({ asset, decimals }, index) => ({
-              asset,
-              decimals,
-              delta: deltas[index] ?? 0n,
-            })),
-          ),
+    deltas: fc.subarray([...ASSETS]).chain((assets) =>
+      fc.tuple(...assets.map(() => amount)).map((deltas) =>
+        assets.map(({ asset, decimals }, index) => ({
+          asset,
+          decimals,
+          delta: deltas[index] ?? 0n,
+        })),
       ),
+    ),
   })
   .map(({ byte, fee, failed, blockTime, deltas }) => ({
     signature: signature(byte),

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvField, csvLine } from '../../../src/cli/books/csvLine'
+import { csvField, csvLine } from '../../../src/cli/books/taxFormats'
 import { readCsv } from './readCsv'
 
 describe('csvLine', () => {
