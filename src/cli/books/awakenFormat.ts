@@ -8,13 +8,12 @@ import type { TaxFormatSpec } from './taxFormatTypes'
  * as `MM/DD/YYYY HH:MM:SS`, no negative quantity. `Tag` stays empty, so Awaken classifies each
  * line from what was sent and received; `Notes` carries the notes.
  *
- * Fee policy (the article as those exporters quote it): "Sent Quantity" is the amount sent excluding transfer fees, the
- * fee going in `Fee Amount` / `Fee Currency`, so a send or a trade carries the fee in its fee
- * columns. "Received Quantity" is the amount received net of fees, so a receive does not carry
- * the owner's fee: the fee goes on a line of its own with only the fee columns filled (a line
- * with nothing sent or received, as exporters that follow the article write a fee with no
- * amount to ride on); a failed transaction's fee, or a fee that changed nothing else, is that
- * line too.
+ * Fee policy (the article as those exporters quote it): "Sent Quantity" is the amount sent
+ * excluding transfer fees, the fee going in `Fee Amount` / `Fee Currency`, so a send or a trade
+ * carries the fee in its fee columns. "Received Quantity" is the amount received net of fees,
+ * so a receive does not carry the owner's fee: the fee goes on a line of its own with only the
+ * fee columns filled (nothing sent or received, as those exporters write a fee with no amount to
+ * ride on); a failed transaction's fee, or a fee that changed nothing else, is that line too.
  */
 export const AWAKEN_FORMAT: TaxFormatSpec = {
   name: 'awaken',
