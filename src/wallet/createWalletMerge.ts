@@ -59,7 +59,9 @@ export function readStart(
         kind: kindOf(source),
         start: source.start,
         before: source.before,
-        walked: source.done,
+        // The provider's stream ends where the walk does: checkpoints written before this merge
+        // marked it done where `limit` stopped the walk, with entries left.
+        walked: kindOf(source) !== 'provider' && source.done,
       })),
       above: from.emittedAbove === undefined ? undefined : BigInt(from.emittedAbove),
       inSlot: from.emittedInSlot ?? [],
