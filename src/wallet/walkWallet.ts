@@ -78,21 +78,21 @@ function lookUp<TMode extends U64Mode>(
 
 /** Asks `source` for its next page, opening its walk first where it has none. */
 function fetchNext<TMode extends U64Mode>(io: WalletIo<TMode>, source: WalletSource): void {
-  let run = io.runs.get(source.address)
-  if (run === undefined) {
-    run = { pages: undefined, inFlight: undefined, ready: undefined }
-    io.runs.set(source.address, run)
+  const run: SourceRun<TMode> = io.runs.get(source.address) ?? {
+    pages: undefined,
+    inFlight: undefined,
+    ready: undefined,
   }
+  io.runs.set(source.address, run)
   const pages = run.pages ?? io.open(source)
-  const current = run
-  current.pages = pages
+  run.pages = pages
   io.merge.fetching(source)
-  current.inFlight = pages.next().then(
+  run.inFlight = pages.next().then(
     (got) => {
-      current.ready = { page: got.done ? undefined : got.value }
+      run.ready = { page: got.done ? undefined : got.value }
     },
     (error: unknown) => {
-      current.ready = { page: undefined, error }
+      run.ready = { page: undefined, error }
     },
   )
 }

@@ -5,7 +5,7 @@ import { walletHistory } from '../../src/actions'
 import { createClient } from '../../src/client'
 import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import { createWalletMerge, readStart, type WalletMerge } from '../../src/wallet/createWalletMerge'
-import type { Buffered, WalletCheckpoint, WalletEntry, WalletPlan } from '../../src/wallet/types'
+import type { Buffered, WalletCheckpoint, WalletPlan } from '../../src/wallet/types'
 import { inOrder, payers, walletLedger } from './walletSetup'
 
 // The merge state driven one transition at a time, on hand-made pages: what each address is
@@ -219,7 +219,7 @@ describe('createWalletMerge', () => {
 })
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures')
-const PROVIDED = { providerMethods: ['getTransactionsForAddress'] }
+const PROVIDED = { providerMethods: ['getTransactionsForAddress'] } as const
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = []
@@ -244,7 +244,7 @@ describe('checkpoints saved before', () => {
       const options = { provider, pageRetryDelayMs: 1 } as const
       const resume = { ...saved.checkpoint, done: false, remaining: undefined }
       const rest = await collect(walletHistory(client, owner, { ...options, resume }))
-      const all: readonly WalletEntry<'bigint'>[] = provider
+      const all: Parameters<typeof inOrder>[0] = provider
         ? await collect(walletHistory(client, owner, options))
         : ledger.walletEntries(owner)
       expect(rest.length).toBeGreaterThan(0)
