@@ -54,3 +54,14 @@ export function createSignalGroup(parent: AbortSignal): SignalGroup {
     dispose: () => parent.removeEventListener('abort', onAbort),
   }
 }
+
+/**
+ * `size` signals of `group` handed out in turn: a walk's many short requests each listen to one
+ * of a few signals, so that none of them gathers more than ten listeners either.
+ * @internal
+ */
+export function rotateSignals(group: SignalGroup, size: number): () => AbortSignal {
+  const signals = Array.from({ length: size }, () => group.child())
+  let turn = 0
+  return () => signals[turn++ % size] as AbortSignal
+}

@@ -93,3 +93,26 @@ export async function attributeAccounts(
   found.delete(owner)
   return found
 }
+
+/**
+ * What a transaction shows of where the provider found it (the provider path names no source):
+ * the owner when it is one of its keys (static or loaded), then, in string order, the token
+ * accounts whose token balances name the owner. Without the transaction, nothing.
+ * @internal
+ */
+export function providerSources(
+  owner: string,
+  tx: ConfirmedTransaction<'json', U64Mode> | null | undefined,
+): string[] {
+  if (tx === null || tx === undefined) return []
+  const keys = keysOf(tx)
+  const accounts = new Set<string>()
+  for (const balance of [
+    ...(tx.meta?.preTokenBalances ?? []),
+    ...(tx.meta?.postTokenBalances ?? []),
+  ]) {
+    const account = keys[Number(balance.accountIndex)]
+    if (balance.owner === owner && account !== undefined) accounts.add(account)
+  }
+  return [...(keys.includes(owner) ? [owner] : []), ...[...accounts].sort()]
+}

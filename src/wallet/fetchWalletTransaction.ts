@@ -2,7 +2,7 @@ import type { MethodContext } from '../actions/ActionClient'
 import { getTransaction, MAX_DECODED_TRANSACTION_VERSION } from '../actions/getTransaction'
 import type { U64Mode } from '../schemas/common'
 import { askUntilFound } from '../shared/askUntilFound'
-import type { WalletState, WalletTransaction } from './types'
+import type { WalletRequests, WalletTransaction } from './types'
 
 /**
  * One transaction of the walk, `json` (the client turns it into getConfirmedTransaction on nodes
@@ -14,7 +14,7 @@ import type { WalletState, WalletTransaction } from './types'
  * @internal
  */
 export async function fetchWalletTransaction<TMode extends U64Mode>(
-  state: Pick<WalletState<TMode>, 'context' | 'plan' | 'requestSignal'>,
+  state: Pick<WalletRequests<TMode>, 'context' | 'plan' | 'requestSignal'>,
   signature: string,
 ): Promise<WalletTransaction<TMode> | null> {
   const { plan } = state

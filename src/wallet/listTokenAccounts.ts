@@ -8,7 +8,7 @@ import { TOKEN_PROGRAMS } from './findAssociatedTokenAddress'
 const METHOD = 'getTokenAccountsByOwner'
 
 /** The token accounts a wallet holds now, and the slot the node read them at (S0). */
-export type TokenAccountListing = Readonly<{ slot: number; accounts: readonly string[] }>
+export type TokenAccountListing = Readonly<{ slot: bigint; accounts: readonly string[] }>
 
 function shapeError(
   context: MethodContext<U64Mode>,
@@ -30,10 +30,11 @@ function readListing(context: MethodContext<U64Mode>, result: unknown): TokenAcc
     throw shapeError(context, '$.context', 'an RpcResponse object', result)
   }
   const slot = result.context.slot
-  const number = typeof slot === 'bigint' ? Number(slot) : slot
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) {
-    throw shapeError(context, '$.context.slot', 'a slot', slot)
-  }
+  const valid =
+    typeof slot === 'bigint'
+      ? slot >= 0n
+      : typeof slot === 'number' && Number.isSafeInteger(slot) && slot >= 0
+  if (!valid) throw shapeError(context, '$.context.slot', 'a slot', slot)
   if (!Array.isArray(result.value)) throw shapeError(context, '$.value', 'an array', result.value)
   const accounts = result.value.map((entry: unknown, i) => {
     const pubkey = isPlainObject(entry) ? entry.pubkey : undefined
@@ -41,7 +42,7 @@ function readListing(context: MethodContext<U64Mode>, result: unknown): TokenAcc
       throw shapeError(context, `$.value[${i}].pubkey`, 'a string', pubkey)
     return pubkey
   })
-  return { slot: number, accounts }
+  return { slot: BigInt(slot as bigint | number), accounts }
 }
 
 /**
@@ -82,8 +83,9 @@ export async function listTokenAccounts(
     }),
   )
   const known = listings.filter((listing) => listing !== undefined)
+  const slots = known.map((listing) => listing.slot)
   return {
-    slot: Math.min(...known.map((listing) => listing.slot)),
+    slot: slots.reduce((low, slot) => (slot < low ? slot : low)),
     accounts: known.flatMap((listing) => listing.accounts),
   }
 }

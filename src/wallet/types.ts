@@ -33,111 +33,60 @@ export type WalletPlan = Readonly<{
   provider: boolean
 }>
 
-/** One address being walked. @internal */
-export type SourceState<TMode extends U64Mode> = {
-  readonly address: string
-  readonly kind: 'owner' | 'listed' | 'discovered'
+/**
+ * The kinds of address a wallet walk reads: the wallet itself, the token accounts listed at the
+ * start, those its transactions revealed, and, on the provider path, the wallet read through
+ * `getTransactionsForAddress` with `tokenAccounts: 'all'` (one stream for the whole set).
+ * @internal
+ */
+export type SourceKind = 'owner' | 'listed' | 'discovered' | 'provider'
+
+/**
+ * Where one address's walk stands: `new` (no walk open: the next request opens one from its
+ * cursor), `idle` (between pages), `fetching` (a page asked for), `walked` (nothing more).
+ * @internal
+ */
+export type SourcePhase = 'new' | 'idle' | 'fetching' | 'walked'
+
+/** One address of the merge, as the merge shows it (only its transitions write it). @internal */
+export type WalletSource = Readonly<{
+  address: string
+  kind: SourceKind
   /** Discovery order: the owner is 0. */
-  readonly rank: number
-  readonly start: string | undefined
+  rank: number
+  /** For a discovered address: the owner transaction that revealed it, d(a). */
+  start: string | undefined
   /** Its last entry handed out. */
   before: string | undefined
-  /**
-   * A discovered address is read from its newest entry, dropping everything down to its start
-   * (a short first page then ends the walk at once; a walk from the start may meet an empty page,
-   * which is checked `emptyPageChecks` times). If its start never comes, it is read again from
-   * the start.
-   */
-  skipThrough: string | undefined
-  /** Slot of its last fetched entry; +Infinity before its first page. */
-  floor: number
-  /** Its walk has nothing more. */
-  walked: boolean
-  /** Entries of it buffered and not handed out. */
-  pending: number
-  /** Entries fetched so far: each entry's position in this source's order. */
-  fetched: number
-  pages: AsyncIterator<SignatureInfo<TMode>[]> | undefined
-  inFlight: Promise<void> | undefined
-  ready: { page: SignatureInfo<TMode>[] | undefined; error?: unknown } | undefined
-}
+  phase: SourcePhase
+  /** Slot of its last fetched entry; undefined before its first page. */
+  floor: bigint | undefined
+}>
 
 /** A fetched entry waiting to be handed out. @internal */
-export type Buffered<TMode extends U64Mode> = {
-  readonly info: SignatureInfo<TMode>
-  readonly slot: number
-  readonly sources: Set<SourceState<TMode>>
+export type Buffered<TMode extends U64Mode> = Readonly<{
+  info: SignatureInfo<TMode>
+  slot: bigint
+  sources: ReadonlySet<WalletSource>
   /** Position in each source's order, by source rank. */
-  readonly positions: Map<number, number>
-  /** Not handed out: above S0, already handed out before a resume, or up to `before`. */
+  positions: ReadonlyMap<number, number>
+  /** Not handed out: handed out before a resume. */
   dropped: boolean
-  transaction: Promise<WalletTransaction<TMode> | null> | undefined
-}
+}>
 
-/** An owner transaction read for discovery; applied in the owner's order. @internal */
-export type Inspection<TMode extends U64Mode> = {
-  readonly entry: Buffered<TMode>
-  started: boolean
-  settled: boolean
-  accounts: ReadonlySet<string> | undefined
-  error: unknown
-  promise: Promise<void> | undefined
-}
-
-/** Everything a wallet walk holds. @internal */
-export type WalletState<TMode extends U64Mode> = {
-  readonly context: MethodContext<TMode>
-  readonly plan: WalletPlan
+/** What the requests of one wallet walk share. @internal */
+export type WalletRequests<TMode extends U64Mode> = Readonly<{
+  context: MethodContext<TMode>
+  plan: WalletPlan
   /** Aborts when the walk stops. */
-  readonly signal: AbortSignal
+  signal: AbortSignal
   /** A signal for one request, from a few that share one listener on `signal`. */
-  readonly requestSignal: () => AbortSignal
+  requestSignal: () => AbortSignal
   /** A signal of its own (one address's walk), aborting with `signal`. */
-  readonly ownSignal: () => AbortSignal
+  ownSignal: () => AbortSignal
   /** Bounds the transaction lookups (owner reads and output alike). */
-  readonly limiter: Limiter
-  upperSlot: number
-  /** The owner's associated addresses, by `program mint`. */
-  readonly associated: Map<string, Promise<string | undefined>>
-  readonly sources: SourceState<TMode>[]
-  readonly byAddress: Map<string, SourceState<TMode>>
-  readonly buffer: Map<string, Buffered<TMode>>
-  readonly inspections: Inspection<TMode>[]
-  /** Hand-out position: every slot above is handed out; `inSlot` holds those of this slot. */
-  emittedAbove: number | undefined
-  inSlot: Set<string>
-  /** Resume filter: entries above this slot, or in `resumeInSlot`, were handed out before. */
-  readonly resumeAbove: number | undefined
-  readonly resumeInSlot: ReadonlySet<string>
-  remaining: number | undefined
-  /** Still dropping entries up to `plan.skipThrough`. */
-  skipping: boolean
-  done: boolean
-}
-
-/** Everything a walk on the provider path holds (the `provider` option). @internal */
-export type ProviderWalletState<TMode extends U64Mode> = {
-  readonly context: MethodContext<TMode>
-  readonly plan: WalletPlan
-  readonly signal: AbortSignal
-  readonly requestSignal: () => AbortSignal
-  readonly limiter: Limiter
-  /** The provider filter of this run: below this signature (the checkpoint's or `before`). */
-  readonly startBefore: string | undefined
-  /** S0: the slot of the walk's newest entry; undefined before the first page. */
-  upperSlot: number | undefined
-  /** The last entry handed out. */
-  before: string | undefined
-  emittedAbove: number | undefined
-  inSlot: Set<string>
-  remaining: number | undefined
-  done: boolean
-  /** The first page (the probe), not yet handed out; then the next `paginationToken`. */
-  first: SignatureInfo<TMode>[] | undefined
-  token: string | undefined
-  /** Transaction lookups started, awaited when the walk stops. */
-  readonly fetching: Promise<unknown>[]
-}
+  limiter: Limiter
+}>
 
 /**
  * One address a wallet walk reads, as its checkpoint keeps it.

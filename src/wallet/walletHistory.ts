@@ -4,20 +4,10 @@ import { lookupVersion } from '../actions/getTransaction'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import { linkSignal } from '../shared/signals'
-import { createWalletState } from './createWalletState'
-import { fetchWalletTransaction } from './fetchWalletTransaction'
+import { createWalletMerge, readStart } from './createWalletMerge'
 import { readWalletOptions } from './readWalletOptions'
-import type {
-  Buffered,
-  ProviderWalletState,
-  WalletCheckpoint,
-  WalletEntry,
-  WalletHistoryOptions,
-  WalletPlan,
-  WalletState,
-} from './types'
-import { handOutProvider, openProviderWallet, providerCheckpoint } from './walkProviderWallet'
-import { settleWallet, walkWallet } from './walkWallet'
+import type { WalletCheckpoint, WalletEntry, WalletHistoryOptions } from './types'
+import { openWalletRun, type WalletRun } from './walkWallet'
 
 const METHOD = 'walletHistory'
 
@@ -42,85 +32,6 @@ export type WalletWalk<TMode extends U64Mode = 'bigint'> = AsyncIterable<WalletE
     checkpoint(): WalletCheckpoint
   }>
 
-function checkpointOf<TMode extends U64Mode>(state: WalletState<TMode>): WalletCheckpoint {
-  return {
-    version: 1,
-    owner: state.plan.owner,
-    commitment: state.plan.commitment,
-    done: state.done,
-    remaining: state.remaining,
-    upperSlot: String(state.upperSlot),
-    emittedAbove: state.emittedAbove === undefined ? undefined : String(state.emittedAbove),
-    emittedInSlot: state.emittedAbove === undefined ? undefined : [...state.inSlot],
-    sources: state.sources.map((source) => ({
-      address: source.address,
-      kind: source.kind,
-      start: source.start,
-      before: source.before,
-      done: source.walked && source.pending === 0,
-    })),
-  }
-}
-
-/** Records that `entry` was handed out (or passed over for `before`). */
-function handOut<TMode extends U64Mode>(state: WalletState<TMode>, entry: Buffered<TMode>): void {
-  for (const source of entry.sources) {
-    source.before = entry.info.signature
-    source.pending--
-  }
-  if (state.emittedAbove !== entry.slot) state.inSlot = new Set()
-  state.emittedAbove = entry.slot
-  state.inSlot.add(entry.info.signature)
-}
-
-/** The entries of a page to yield: not handed out before, past `before`, within `limit`. */
-function selectYielded<TMode extends U64Mode>(
-  state: WalletState<TMode>,
-  page: readonly Buffered<TMode>[],
-): { entry: Buffered<TMode>; yielded: boolean }[] {
-  const out: { entry: Buffered<TMode>; yielded: boolean }[] = []
-  let budget = state.remaining ?? Number.POSITIVE_INFINITY
-  let skipping = state.skipping
-  for (const entry of page) {
-    if (entry.dropped) continue
-    if (skipping) {
-      skipping = entry.info.signature !== state.plan.skipThrough
-      out.push({ entry, yielded: false })
-      continue
-    }
-    if (budget <= 0) break
-    budget--
-    out.push({ entry, yielded: true })
-  }
-  return out
-}
-
-function toEntry<TMode extends U64Mode>(
-  entry: Buffered<TMode>,
-  transaction: WalletEntry<TMode>['transaction'],
-  withTransaction: boolean,
-): WalletEntry<TMode> {
-  const owner = [...entry.sources].filter((source) => source.kind === 'owner')
-  const accounts = [...entry.sources].filter((source) => source.kind !== 'owner')
-  const sources = [
-    ...owner.map((source) => source.address),
-    ...accounts.map((source) => source.address).sort(),
-  ]
-  return { ...entry.info, sources, ...(withTransaction ? { transaction } : {}) }
-}
-
-/** The checkpoint of a walk that has not started: only the owner's own listing, not walked. */
-function startCheckpoint(plan: WalletPlan): WalletCheckpoint {
-  return {
-    version: 1,
-    owner: plan.owner,
-    commitment: plan.commitment,
-    done: false,
-    remaining: plan.limit,
-    sources: [{ address: plan.owner, kind: 'owner', done: false }],
-  }
-}
-
 /** The entries of `marked` gathered into pages, each closed where an entry ends one. */
 async function* groupPages<TMode extends U64Mode>(
   marked: AsyncIterable<Readonly<{ entry: WalletEntry<TMode>; pageEnd: boolean }>>,
@@ -134,45 +45,6 @@ async function* groupPages<TMode extends U64Mode>(
     yield full
   }
   if (page.length > 0) yield page
-}
-
-/** One iteration of the walk: entries as they are handed out, each marked when a page ends. */
-async function* handOutEntries<TMode extends U64Mode>(
-  state: WalletState<TMode>,
-  plan: WalletPlan,
-): AsyncGenerator<Readonly<{ entry: WalletEntry<TMode>; pageEnd: boolean }>, void, undefined> {
-  const { limiter } = state
-  const fetching: Promise<unknown>[] = []
-  try {
-    for await (const page of walkWallet(state, limiter)) {
-      const chosen = selectYielded(state, page)
-      if (plan.transactions) {
-        for (const { entry, yielded } of chosen) {
-          if (!yielded || entry.transaction !== undefined) continue
-          entry.transaction = limiter.run(() => fetchWalletTransaction(state, entry.info.signature))
-          entry.transaction.catch(() => undefined)
-          fetching.push(entry.transaction)
-        }
-      }
-      let last = chosen.length - 1
-      while (last >= 0 && chosen[last]?.yielded !== true) last--
-      for (const [index, { entry, yielded }] of chosen.entries()) {
-        const transaction = plan.transactions ? await entry.transaction : undefined
-        if (state.signal.aborted) return
-        handOut(state, entry)
-        if (!yielded) {
-          if (entry.info.signature === plan.skipThrough) state.skipping = false
-          continue
-        }
-        if (state.remaining !== undefined) state.remaining--
-        yield { entry: toEntry(entry, transaction, plan.transactions), pageEnd: index === last }
-      }
-      if (state.remaining === 0) break
-    }
-    if (!state.signal.aborted) state.done = true
-  } finally {
-    await Promise.allSettled(fetching)
-  }
 }
 
 /**
@@ -227,9 +99,9 @@ export function walletHistory<TMode extends U64Mode = 'bigint'>(
 ): WalletWalk<TMode> {
   const context = readActionClient(client, METHOD)
   const plan = readWalletOptions(owner, options, lookupVersion(client, undefined, METHOD))
-  let saved: WalletCheckpoint = plan.resume ?? startCheckpoint(plan)
-  let live: WalletState<TMode> | undefined
-  let liveProvider: ProviderWalletState<TMode> | undefined
+  // A walk not yet iterated: only the owner, not walked.
+  let saved = plan.resume ?? createWalletMerge(plan, readStart(plan, undefined, {})).checkpoint()
+  let live: WalletRun<TMode> | undefined
   let active = false
 
   async function* run(): AsyncGenerator<Readonly<{ entry: WalletEntry<TMode>; pageEnd: boolean }>> {
@@ -238,37 +110,20 @@ export function walletHistory<TMode extends U64Mode = 'bigint'>(
     if (saved.done || saved.remaining === 0 || plan.signal?.aborted) return
     active = true
     const link = linkSignal(plan.signal)
-    let state: WalletState<TMode> | undefined
-    let provider: ProviderWalletState<TMode> | undefined
+    let walk: WalletRun<TMode> | undefined
     try {
-      provider = await openProviderWallet(context, plan, saved, link.signal)
-      if (provider !== undefined) {
-        liveProvider = provider
-        yield* handOutProvider(provider)
-        return
-      }
-      state = await createWalletState(
-        context,
-        plan,
-        saved.upperSlot === undefined ? plan.resume : saved,
-        link.signal,
-      )
-      live = state
-      yield* handOutEntries(state, plan)
+      walk = await openWalletRun(context, plan, saved, link.signal)
+      live = walk
+      yield* walk.entries()
     } catch (error) {
       if (!plan.signal?.aborted) throw error
     } finally {
       link.abort()
-      if (provider !== undefined) {
-        await Promise.allSettled(provider.fetching)
-        saved = providerCheckpoint(provider)
-      }
-      if (state !== undefined) {
-        await settleWallet(state)
-        saved = checkpointOf(state)
+      if (walk !== undefined) {
+        await walk.settle()
+        saved = walk.checkpoint()
       }
       live = undefined
-      liveProvider = undefined
       link.dispose()
       active = false
     }
@@ -281,11 +136,6 @@ export function walletHistory<TMode extends U64Mode = 'bigint'>(
   return {
     [Symbol.asyncIterator]: entries,
     pages: () => groupPages(run()),
-    checkpoint: () =>
-      liveProvider !== undefined
-        ? providerCheckpoint(liveProvider)
-        : live === undefined
-          ? saved
-          : checkpointOf(live),
+    checkpoint: () => live?.checkpoint() ?? saved,
   }
 }

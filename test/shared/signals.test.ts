@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSignalGroup, linkSignal } from '../../src/shared/signals'
+import { createSignalGroup, linkSignal, rotateSignals } from '../../src/shared/signals'
 
 describe('linkSignal', () => {
   it('follows the parent signal, with its reason', () => {
@@ -59,5 +59,18 @@ describe('createSignalGroup', () => {
     group.dispose()
     parent.abort()
     expect(child.aborted).toBe(false)
+  })
+})
+
+describe('rotateSignals', () => {
+  it('hands out a few signals of the group in turn, all aborting with the parent', () => {
+    const parent = new AbortController()
+    const next = rotateSignals(createSignalGroup(parent.signal), 3)
+    const handed = Array.from({ length: 7 }, next)
+    expect(new Set(handed).size).toBe(3)
+    expect(handed.slice(3, 6)).toEqual(handed.slice(0, 3))
+    expect(handed[6]).toBe(handed[0])
+    parent.abort('stop')
+    expect(handed.every((signal) => signal.aborted && signal.reason === 'stop')).toBe(true)
   })
 })

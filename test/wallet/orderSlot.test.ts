@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
+import { orderSlot } from '../../src/wallet/orderSlot'
 import type { Buffered } from '../../src/wallet/types'
-import { orderSlot } from '../../src/wallet/walkWallet'
 
 // The order within a slot that walletHistory promises (docs/wallet-history.md, "Order"), on
 // hand-made entries; test/wallet/walletHistory.test.ts checks it against the mock's oracle.
@@ -21,12 +21,11 @@ function entry(
       memo: null,
       ...(transactionIndex === undefined ? {} : { transactionIndex }),
     },
-    slot: 7,
+    slot: 7n,
     sources: new Set(),
     positions: new Map(Object.entries(positions).map(([rank, at]) => [Number(rank), at])),
     dropped: false,
-    transaction: undefined,
-  } as Buffered<'number'>
+  }
 }
 
 /** A signature of 64 bytes, the first `zeros` of them 0 (base58: as many leading `1`s). */
