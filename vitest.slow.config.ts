@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { FULL_RUN_VARIABLE } from './test/helpers/quickOrFull'
+import { FULL_RUN_VARIABLE } from './test/support/quickOrFull'
 import { FULL_RUN_TESTS, SLOW_TESTS } from './test/slowTests'
 
 // `npm run test:slow`: the suites the quick `npm test` leaves out, and the files it runs with

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { expect, it } from 'vitest'
-import { FULL_RUN_VARIABLE, quickOrFull } from './helpers/quickOrFull'
 import { FULL_RUN_TESTS } from './slowTests'
+import { FULL_RUN_VARIABLE, quickOrFull } from './support/quickOrFull'
 
 const root = resolve(import.meta.dirname, '..')
 

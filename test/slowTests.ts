@@ -17,7 +17,7 @@ export const SLOW_TESTS = [
 
 /**
  * Files that `npm test` runs with fewer property runs (or a smaller count) through
- * `quickOrFull` (test/helpers/quickOrFull.ts), and that `npm run test:slow` runs again with the
+ * `quickOrFull` (test/support/quickOrFull.ts), and that `npm run test:slow` runs again with the
  * full ones. test/slowTests.test.ts checks that this list and the callers agree.
  */
 export const FULL_RUN_TESTS = [

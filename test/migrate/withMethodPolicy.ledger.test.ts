@@ -13,8 +13,8 @@ import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import type { RpcTransport } from '../../src/transport/types'
-import { sharedLedger } from '../helpers/sharedLedger'
-import { refusingOverHttp } from './fakeNode'
+import { refusingOverHttp } from '../support/fakeNode'
+import { sharedLedger } from '../support/sharedLedger'
 
 const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const
 const POLICIES: readonly MethodsPolicy[] = ['auto', 'replacement', 'deprecated']

@@ -1,5 +1,5 @@
 import type { RpcTransport } from '../../src/transport/types'
-import { syntheticIndex, syntheticSignature } from '../helpers/syntheticSignature'
+import { syntheticIndex, syntheticSignature } from './syntheticSignature'
 
 /**
  * An in-process transport serving one address with `count` entries, three per slot, made on

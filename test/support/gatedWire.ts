@@ -1,9 +1,9 @@
 import { vi } from 'vitest'
-import type { MockLedger } from '../../../src/testing/createMockLedger'
-import { abortedError } from '../../../src/transport/response'
-import type { RpcRequest } from '../../../src/transport/types'
-import type { Intercept } from '../../history/instrumentTransport'
-import { setup } from '../../history/walkSetup'
+import type { MockLedger } from '../../src/testing/createMockLedger'
+import { abortedError } from '../../src/transport/response'
+import type { RpcRequest } from '../../src/transport/types'
+import type { Intercept } from './instrumentTransport'
+import { setup } from './walkSetup'
 
 /**
  * A signature page a range walk asked for: the range it belongs to (numbered in the order the

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { CreateMockLedgerOptions, MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletEntry } from '../../src/wallet/types'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from './sharedLedger'
 
 export const PROFILES: readonly LedgerProfile[] = [
   'v1.3',

@@ -4,8 +4,8 @@ import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
-import { sharedLedger } from '../helpers/sharedLedger'
 import { type Intercept, instrumentTransport } from './instrumentTransport'
+import { sharedLedger } from './sharedLedger'
 
 /** Every profile of the mock ledger. */
 export const PROFILES: readonly LedgerProfile[] = [

@@ -1,8 +1,8 @@
 import { vi } from 'vitest'
-import type { MockLedger } from '../../../src/testing/createMockLedger'
-import type { RpcRequest } from '../../../src/transport/types'
-import { setup } from '../../history/walkSetup'
+import type { MockLedger } from '../../src/testing/createMockLedger'
+import type { RpcRequest } from '../../src/transport/types'
 import { settled } from './gatedWire'
+import { setup } from './walkSetup'
 
 /**
  * A request a walk sent, the round trip it went out in (1 for the walk's first requests), and,
