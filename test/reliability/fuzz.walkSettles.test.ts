@@ -14,9 +14,9 @@ import { abortedError, networkError } from '../../src/transport/response'
 import type { RpcTransport } from '../../src/transport/types'
 import { seededRandom } from '../support/seededRandom'
 import { LEGACY_ONLY, ledgersByProfile } from '../support/walkSetup'
-import { settleWithin } from './support/settleWithin'
-import { count, formatTally, type Tally } from './support/tally'
-import { expectTypedError } from './support/typedError'
+import { settleWithin } from './settleWithin'
+import { count, formatTally, type Tally } from './tally'
+import { expectTypedError } from './typedError'
 
 /*
  * Every way a walk can end (its whole history, `limit`, a `break`, the caller's abort, a failure

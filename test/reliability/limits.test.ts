@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { FetchFunction } from '../../src/transport/types'
-import { collectWalk, pagerOf } from './support/pagerOf'
-import { settleWithin } from './support/settleWithin'
+import { collectWalk, pagerOf } from './pagerOf'
+import { settleWithin } from './settleWithin'
 
 /*
  * The response size cap and the per-attempt time limit, end to end through createClient and a

@@ -3,7 +3,7 @@ import { RpcResponseError, TransportError } from '../../src/errors/ConfirmedRpcE
 import { parseJson } from '../../src/json/parseJson'
 import { finalizeError } from '../../src/transport/redact'
 import { readRpcResponse } from '../../src/transport/response'
-import { expectTypedError } from './support/typedError'
+import { expectTypedError } from './typedError'
 
 /*
  * The defects the fuzz, secrets and limits tests found, each pinned by its smallest case. (The

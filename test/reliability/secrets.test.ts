@@ -8,7 +8,7 @@ import { resetDeprecationWarnings } from '../../src/migrate/withMethodPolicy'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { batching } from '../../src/transport/batching'
 import type { FetchFunction } from '../../src/transport/types'
-import { collectWalk, pagerOf } from './support/pagerOf'
+import { collectWalk, pagerOf } from './pagerOf'
 
 /*
  * An endpoint with every kind of secret (URL credentials, a key in the path, a key in the query,

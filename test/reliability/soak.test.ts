@@ -9,13 +9,13 @@ import type { MockLedgerFaultKind } from '../../src/testing/serveMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { BODY_NOT_JSON } from '../../src/transport/response'
 import { seededRandom } from '../support/seededRandom'
-import { pagerOf } from './support/pagerOf'
-import { runPool } from './support/runPool'
-import { sameJson } from './support/sameJson'
-import { type Settled, settleWithin } from './support/settleWithin'
-import { count, formatTally, type Tally } from './support/tally'
-import { expectTypedError } from './support/typedError'
-import { walkResuming } from './support/walkResuming'
+import { pagerOf } from './pagerOf'
+import { runPool } from './runPool'
+import { sameJson } from './sameJson'
+import { type Settled, settleWithin } from './settleWithin'
+import { count, formatTally, type Tally } from './tally'
+import { expectTypedError } from './typedError'
+import { walkResuming } from './walkResuming'
 
 /*
  * 10,000 calls over loopback against a served mock ledger that injects faults into 30% of the
@@ -249,7 +249,7 @@ describe('soak over loopback with 30% injected faults', () => {
   }, 240_000)
 
   it('a process that ran a faulty workload exits promptly once its server is closed', async () => {
-    const script = fileURLToPath(new URL('./support/exitCheck.ts', import.meta.url))
+    const script = fileURLToPath(new URL('./exitCheck.ts', import.meta.url))
     const root = fileURLToPath(new URL('../..', import.meta.url))
     const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root })
     let output = ''

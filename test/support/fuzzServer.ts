@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { setTimeout as wait } from 'node:timers/promises'
 import { gzipSync } from 'node:zlib'
-import type { Delivery } from '../reliability/support/replyPlans'
+import type { Delivery } from '../reliability/replyPlans'
 
 /** An answer the server is told to give: status, headers, body bytes and how to send them. */
 export type WireReply = Readonly<{

@@ -4,11 +4,11 @@
  * line; the parent measures how long the process takes to exit after it. Anything left behind (a
  * timer, a socket, a pending sleep) keeps the process alive and shows as a late exit.
  */
-import { createClient } from '../../../src/client'
-import { isConfirmedRpcError } from '../../../src/errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../../../src/history/types'
-import { createMockLedger } from '../../../src/testing/createMockLedger'
-import { serveMockLedger } from '../../../src/testing/serveMockLedger'
+import { createClient } from '../../src/client'
+import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
+import type { HistoryCheckpoint } from '../../src/history/types'
+import { createMockLedger } from '../../src/testing/createMockLedger'
+import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { pagerOf } from './pagerOf'
 
 let unhandled = 0

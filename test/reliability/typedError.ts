@@ -1,7 +1,7 @@
 import { inspect } from 'node:util'
 import { expect } from 'vitest'
-import { ConfirmedRpcError, isConfirmedRpcError } from '../../../src/errors/ConfirmedRpcError'
-import { ErrorCode } from '../../../src/errors/ErrorCode'
+import { ConfirmedRpcError, isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
+import { ErrorCode } from '../../src/errors/ErrorCode'
 
 const CODES: readonly string[] = Object.values(ErrorCode)
 

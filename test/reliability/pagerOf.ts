@@ -1,7 +1,7 @@
-import type { Client } from '../../../src/client'
-import type { SignaturesForAddressOptions } from '../../../src/history/SignaturesForAddressOptions'
-import { type SignatureWalk, signaturesForAddress } from '../../../src/history/signaturesForAddress'
-import type { U64Mode } from '../../../src/schemas/common'
+import type { Client } from '../../src/client'
+import type { SignaturesForAddressOptions } from '../../src/history/SignaturesForAddressOptions'
+import { type SignatureWalk, signaturesForAddress } from '../../src/history/signaturesForAddress'
+import type { U64Mode } from '../../src/schemas/common'
 
 /** Starts a history walk. */
 export type Walker<TMode extends U64Mode> = (

@@ -1,4 +1,4 @@
-import { isConfirmedRpcError } from '../../../src/errors/ConfirmedRpcError'
+import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { Settled } from './settleWithin'
 
 /** Counts of outcomes by kind: `result`, an error code, `hang`, or `untyped`. */

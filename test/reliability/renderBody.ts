@@ -1,4 +1,4 @@
-import type { MockLedger } from '../../../src/testing/createMockLedger'
+import type { MockLedger } from '../../src/testing/createMockLedger'
 import { applyEdits } from './edits'
 import type { BodySpec } from './replyPlans'
 import { toWireText } from './wireJson'
