@@ -10,8 +10,8 @@ import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
 import type { RpcTransport } from '../../src/transport/types'
-import { quickOrFull } from '../support/quickOrFull'
 import { sharedLedger } from '../support/sharedLedger'
+import { quickOrFull } from '../support/slowSuite'
 import { collect, FAST, setup } from '../support/walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an

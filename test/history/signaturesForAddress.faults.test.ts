@@ -14,7 +14,7 @@ import {
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { expectedWalk, ledgerSignatures } from '../support/historyOracle'
 import { instrumentTransport } from '../support/instrumentTransport'
-import { quickOrFull } from '../support/quickOrFull'
+import { quickOrFull } from '../support/slowSuite'
 import { collect, ledgersByProfile, PROFILES } from '../support/walkSetup'
 
 /** The client stack over HTTP: retrying transport, method policy, an in-flight counter. */

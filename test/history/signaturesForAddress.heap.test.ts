@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm'
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
-import { quickOrFull } from '../support/quickOrFull'
+import { quickOrFull } from '../support/slowSuite'
 import { syntheticHistory } from '../support/syntheticHistory'
 import { syntheticSignature } from '../support/syntheticSignature'
 

@@ -16,7 +16,7 @@ import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { RpcRequest } from '../../src/transport/types'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../support/historyOracle'
 import { createGate, laggingAnswer } from '../support/instrumentTransport'
-import { quickOrFull } from '../support/quickOrFull'
+import { quickOrFull } from '../support/slowSuite'
 import {
   checkOnRandomLedgers,
   collect,

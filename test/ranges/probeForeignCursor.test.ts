@@ -5,8 +5,8 @@ import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { Intercept } from '../support/instrumentTransport'
-import { quickOrFull } from '../support/quickOrFull'
 import { sharedLedger } from '../support/sharedLedger'
+import { quickOrFull } from '../support/slowSuite'
 import { collect, FAST, setup } from '../support/walkSetup'
 
 // Range walks on history archives, which read a cursor only inside the address's own history

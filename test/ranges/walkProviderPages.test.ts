@@ -6,7 +6,7 @@ import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import { expectedWalk } from '../support/historyOracle'
-import { quickOrFull } from '../support/quickOrFull'
+import { quickOrFull } from '../support/slowSuite'
 import { collect, FAST, ledgersByProfile, setup } from '../support/walkSetup'
 
 // Range walks through `getTransactionsForAddress` (`rangeWalker({ provider: true })`): asked once

@@ -20,8 +20,8 @@ import { settled } from '../support/gatedWire'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../support/historyOracle'
 import type { Intercept } from '../support/instrumentTransport'
 import { lockstepWire } from '../support/lockstepWire'
-import { quickOrFull } from '../support/quickOrFull'
 import { seededRandom } from '../support/seededRandom'
+import { quickOrFull } from '../support/slowSuite'
 import {
   checkOnRandomLedgers,
   collect,

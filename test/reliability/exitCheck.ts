@@ -1,5 +1,5 @@
 /*
- * Run by soak.test.ts in a child process (`node --import tsx`): a short faulty workload against a
+ * Run by soak.slow.test.ts in a child process (`node --import tsx`): a short faulty workload against a
  * served mock ledger, then the server is closed and the script simply ends. It prints one JSON
  * line; the parent measures how long the process takes to exit after it. Anything left behind (a
  * timer, a socket, a pending sleep) keeps the process alive and shows as a late exit.

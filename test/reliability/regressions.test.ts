@@ -7,7 +7,7 @@ import { expectTypedError } from './typedError'
 
 /*
  * The defects the fuzz, secrets and limits tests found, each pinned by its smallest case. (The
- * socket release after an unread body is pinned in limits.test.ts.)
+ * socket release after an unread body is pinned in limits.slow.test.ts.)
  */
 
 const context = { method: 'getSlot', endpoint: 'https://rpc.example.com/' }

@@ -5,7 +5,7 @@ import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
 import { instrumentTransport } from '../support/instrumentTransport'
-import { quickOrFull, quickOrFullList } from '../support/quickOrFull'
+import { quickOrFull, quickOrFullList } from '../support/slowSuite'
 import { expectWallet, PROFILES, payers, walletLedger } from '../support/walletSetup'
 
 const FAST = { pageRetryDelayMs: 1 } as const

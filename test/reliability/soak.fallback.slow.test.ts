@@ -24,7 +24,7 @@ import { expectTypedError } from './typedError'
 import { walkResuming } from './walkResuming'
 
 /*
- * The soak of soak.test.ts across three faulty endpoints behind one client (`transport:
+ * The soak of soak.slow.test.ts across three faulty endpoints behind one client (`transport:
  * createFallbackTransport([a, b, c])`, each an HTTP transport):
  * two 1.18 nodes and a 2.x node that lacks the deprecated methods, each injecting faults into
  * 30% of its requests with its own mix and seed. The first one's 429s ask for 30 s, so it spends
@@ -34,7 +34,7 @@ import { walkResuming } from './walkResuming'
  * exact; no call may wait out the 30 s while another endpoint is free.
  */
 
-// Fewer calls than soak.test.ts: the run is bound by the endpoints' cooldowns, not the CPU (about
+// Fewer calls than soak.slow.test.ts: the run is bound by the endpoints' cooldowns, not the CPU (about
 // 50 calls a second here), and it must outlast the 30 s cooldown so that the first endpoint
 // comes back. A high concurrency keeps requests in flight while calls wait.
 const CALLS = 2_000
