@@ -13,7 +13,7 @@ import {
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { expectedWalk, ledgerSignatures } from '../support/historyOracle'
-import { instrumentTransport } from '../support/instrumentTransport'
+import { instrumentTransport } from '../support/scriptedTransport'
 import { quickOrFull } from '../support/slowSuite'
 import { collect, ledgersByProfile, PROFILES } from '../support/walkSetup'
 

@@ -15,7 +15,7 @@ import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { RpcRequest } from '../../src/transport/types'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../support/historyOracle'
-import { createGate, laggingAnswer } from '../support/instrumentTransport'
+import { createGate, laggingAnswer } from '../support/scriptedTransport'
 import { quickOrFull } from '../support/slowSuite'
 import {
   checkOnRandomLedgers,

@@ -14,7 +14,7 @@ import { profileRules } from '../../src/testing/rpc/profileRules'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import type { RpcRequest, RpcTransport } from '../../src/transport/types'
-import { createGate, type Intercept, instrumentTransport } from '../support/instrumentTransport'
+import { createGate, type Intercept, instrumentTransport } from '../support/scriptedTransport'
 import { sharedLedger } from '../support/sharedLedger'
 import { PROFILES } from '../support/walkSetup'
 

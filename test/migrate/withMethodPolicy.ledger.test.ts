@@ -13,7 +13,7 @@ import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import type { RpcTransport } from '../../src/transport/types'
-import { refusingOverHttp } from '../support/fakeNode'
+import { refusingOverHttp } from '../support/scriptedTransport'
 import { sharedLedger } from '../support/sharedLedger'
 
 const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import { gatedWire } from '../support/gatedWire'
+import { gatedWire } from '../support/steppedWire'
 import { collect, FAST, ledgersByProfile, setup } from '../support/walkSetup'
 
 // The lanes of a range walk, driven step by step: the gate holds the pages of the range the test

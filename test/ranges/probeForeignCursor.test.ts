@@ -4,7 +4,7 @@ import { transactionsForAddress } from '../../src/history/transactionsForAddress
 import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { Intercept } from '../support/instrumentTransport'
+import type { Intercept } from '../support/scriptedTransport'
 import { sharedLedger } from '../support/sharedLedger'
 import { quickOrFull } from '../support/slowSuite'
 import { collect, FAST, setup } from '../support/walkSetup'

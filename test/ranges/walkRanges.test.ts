@@ -16,12 +16,11 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { settled } from '../support/gatedWire'
 import { expectedWalk, ledgerSignatures, type WalkQuery } from '../support/historyOracle'
-import type { Intercept } from '../support/instrumentTransport'
-import { lockstepWire } from '../support/lockstepWire'
+import type { Intercept } from '../support/scriptedTransport'
 import { seededRandom } from '../support/seededRandom'
 import { quickOrFull } from '../support/slowSuite'
+import { lockstepWire, settled } from '../support/steppedWire'
 import {
   checkOnRandomLedgers,
   collect,

@@ -4,7 +4,7 @@ import { withMethodPolicy } from '../../src/migrate/withMethodPolicy'
 import type { U64Mode } from '../../src/schemas/common'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
-import { type Intercept, instrumentTransport } from './instrumentTransport'
+import { type Intercept, instrumentTransport } from './scriptedTransport'
 import { sharedLedger } from './sharedLedger'
 
 /** Every profile of the mock ledger. */

@@ -4,7 +4,7 @@ import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
-import { instrumentTransport } from '../support/instrumentTransport'
+import { instrumentTransport } from '../support/scriptedTransport'
 import { quickOrFull, quickOrFullList } from '../support/slowSuite'
 import { expectWallet, PROFILES, payers, walletLedger } from '../support/walletSetup'
 
