@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError, ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
-import { type JsonRpcServer, startJsonRpcServer } from '../support/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
 import { unsupportedVersionText } from '../support/startV1Proxy'
 
 // A version 1 transaction of mainnet (Agave 4.2), recorded by a public project (see

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createRedisBudget } from '../../src/bullmq/createRedisBudget'
 import { ConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
+import { startJsonRpcServer } from '../support/loopbackServer'
 import { maxInWindow } from '../support/maxInWindow'
 import { resolveTestRedis } from '../support/resolveTestRedis'
-import { startJsonRpcServer } from '../support/startJsonRpcServer'
 
 const redis = await resolveTestRedis()
 afterAll(() => redis?.stop())

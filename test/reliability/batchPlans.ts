@@ -1,6 +1,6 @@
 import fc from 'fast-check'
+import type { Delivery } from '../support/loopbackServer'
 import { applyEdits, awkwardValue, type Edit, editList } from './edits'
-import type { Delivery } from './replyPlans'
 
 /** One change to the items of a batch answer. */
 export type BatchOp =

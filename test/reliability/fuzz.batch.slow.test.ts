@@ -5,7 +5,7 @@ import { parseJson } from '../../src/json/parseJson'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { batching } from '../../src/transport/batching'
 import type { FetchFunction } from '../../src/transport/types'
-import { type FuzzServer, startFuzzServer } from '../support/fuzzServer'
+import { type LoopbackServer, startLoopbackServer } from '../support/loopbackServer'
 import { type BatchPlan, batchPlan, editBatch } from './batchPlans'
 import { guardPrototypes } from './prototypeGuard'
 import { sameJson } from './sameJson'
@@ -32,13 +32,13 @@ const SIGNATURES = ledger.signatures(ADDRESSES[3] as string).map((info) => info.
 
 type Sent = { id: unknown; params: unknown[] }
 
-let server: FuzzServer
+let server: LoopbackServer
 const tally: Tally = {}
 let cases = 0
 const guard = guardPrototypes()
 
 beforeAll(async () => {
-  server = await startFuzzServer()
+  server = await startLoopbackServer({ trailingSlash: true })
 })
 afterAll(async () => {
   await server.close()
@@ -46,7 +46,7 @@ afterAll(async () => {
 })
 
 function serve(plan: BatchPlan): void {
-  server.use((requestText) => {
+  server.use((_body, _index, requestText) => {
     const batch = requestText.trimStart().startsWith('[')
     const truth = ledger.handleText(requestText)
     // Calls sent one by one (after a refusal or for a retry) get the true answer.

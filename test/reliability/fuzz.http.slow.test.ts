@@ -7,7 +7,7 @@ import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { TransactionEncoding, U64Mode } from '../../src/schemas/common'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { FetchFunction } from '../../src/transport/types'
-import { type Exchange, type FuzzServer, startFuzzServer } from '../support/fuzzServer'
+import { type Exchange, type LoopbackServer, startLoopbackServer } from '../support/loopbackServer'
 import { collectWalk, pagerOf } from './pagerOf'
 import { guardPrototypes } from './prototypeGuard'
 import { renderBody } from './renderBody'
@@ -85,11 +85,11 @@ const SINGLE_TARGETS: readonly Target[] = [
 ]
 
 const stats = { cases: 0, requests: 0, byTarget: {} as Record<string, Tally> }
-let server: FuzzServer
+let server: LoopbackServer
 const guard = guardPrototypes()
 
 beforeAll(async () => {
-  server = await startFuzzServer()
+  server = await startLoopbackServer({ trailingSlash: true })
 })
 afterAll(async () => {
   await server.close()
@@ -131,7 +131,7 @@ function clientFor(input: CaseInput): Client<U64Mode> {
 }
 
 function serve(plan: ReplyPlan): void {
-  server.use((requestText) => ({
+  server.use((_body, _index, requestText) => ({
     status: plan.status,
     headers: plan.headers,
     body: renderBody(plan.body, requestText, ledger),

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import type { Delivery } from '../support/loopbackServer'
 import { awkwardValue, type Edit, editList } from './edits'
 
 /** What the body of a single (non-batch) answer is made of. */
@@ -32,24 +33,6 @@ export type BodySpec =
       where: 'result' | 'data' | 'id' | 'extra'
       size: number
     }>
-
-/** How the bytes go on the wire. */
-export type Delivery =
-  | Readonly<{ kind: 'whole' }>
-  /** The body in several writes, a macrotask apart. */
-  | Readonly<{ kind: 'chunks'; pieces: number }>
-  /** Part of the body, then the socket is destroyed. */
-  | Readonly<{ kind: 'reset'; keep: number }>
-  /** The socket is destroyed before any answer. */
-  | Readonly<{ kind: 'drop' }>
-  /** A byte every 25 ms: far slower than the client's time limit for such cases. */
-  | Readonly<{ kind: 'trickle' }>
-  /** The headers, then nothing. */
-  | Readonly<{ kind: 'hang' }>
-  /** `content-length: 1000000000`, a few bytes, then the socket is destroyed. */
-  | Readonly<{ kind: 'declaredHuge' }>
-  /** `content-encoding: gzip`: the body compressed (`valid`), or sent plain under that header. */
-  | Readonly<{ kind: 'gzip'; valid: boolean }>
 
 /** Everything about one fuzzed answer. */
 export type ReplyPlan = Readonly<{

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../src/errors/ErrorCode'
 import { parseJson } from '../../src/json/parseJson'
-import type { Exchange } from '../support/fuzzServer'
+import type { Exchange } from '../support/loopbackServer'
 
 /** What an exchange allows the client to conclude, decided from the wire alone. */
 export type WireOutcome =

@@ -21,7 +21,7 @@ import type {
 } from '../../src/transport/types'
 import { fakeInternals } from './fakeInternals'
 import type { BackendKind } from './httpBackends'
-import type { ScriptedReply } from './scriptedReply'
+import type { ScriptedReply } from './loopbackServer'
 
 type Envelope = { jsonrpc: string; id: number; method: string; params: unknown[] }
 

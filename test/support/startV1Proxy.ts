@@ -1,6 +1,4 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { parseExactJson } from '../../src/json/parseJson'
+import { type JsonRpcCall, startLoopbackServer } from './loopbackServer'
 
 /**
  * The -32015 text of Agave (`rpc-client-api/src/custom_error.rs`,
@@ -28,8 +26,6 @@ export type V1Proxy = Readonly<{
   calls: { method: string; params: unknown[] }[]
   close(): Promise<void>
 }>
-
-type Call = { jsonrpc?: unknown; id?: unknown; method: string; params?: unknown[] }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -77,85 +73,41 @@ function blockSignatures(block: unknown): string[] {
 }
 
 /**
- * A loopback HTTP server in front of a served mock ledger that behaves as a node of today's
- * mainnet (Agave 4.2) for the signatures in `v1`: `getTransaction` answers -32015 unless the
- * call asks for version 1 or more, and then the v1 record; `getBlock` with `full` or `accounts`
- * details fails for a block holding one unless it asks for 1. Every other call, and the signature
- * lists, go on unchanged.
+ * A node of today's mainnet (Agave 4.2) in front of a served mock ledger, for the signatures in
+ * `v1`: `getTransaction` answers -32015 unless the call asks for version 1 or more, and then the
+ * v1 record; `getBlock` with `full` or `accounts` details fails for a block holding one unless it
+ * asks for 1. Every other call, and the signature lists, go on unchanged. The loopback server
+ * (loopbackServer.ts) with this rule for each call.
  */
 export async function startV1Proxy(options: V1ProxyOptions): Promise<V1Proxy> {
-  const calls: { method: string; params: unknown[] }[] = []
-
-  const forward = async (call: Call): Promise<Record<string, unknown>> => {
-    const answer = await fetch(options.target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(call),
-    })
-    const exact = parseExactJson(await answer.text())
-    return { ...(exact.value as Record<string, unknown>), stringify: exact.stringify }
-  }
-
-  const refuse = (call: Call) => ({
+  const refuse = (call: JsonRpcCall) => ({
     jsonrpc: '2.0',
     id: call.id,
     error: { code: -32015, message: unsupportedVersionText(1) },
   })
-
-  const answerCall = async (call: Call): Promise<Record<string, unknown>> => {
-    const params = call.params ?? []
-    calls.push({ method: call.method, params })
-    // (The deprecated method is gone from 2.0 on: the ledger answers it -32601.)
-    if (call.method === 'getTransaction' && options.v1.has(String(params[0]))) {
-      const version = versionOf(params[1])
-      if (version === undefined || version < 1) return refuse(call)
+  const server = await startLoopbackServer({
+    target: options.target,
+    calls: async (call, forward) => {
+      const params = call.params ?? []
+      // (The deprecated method is gone from 2.0 on: the ledger answers it -32601.)
+      if (call.method === 'getTransaction' && options.v1.has(String(params[0]))) {
+        const version = versionOf(params[1])
+        if (version === undefined || version < 1) return refuse(call)
+        const answer = await forward(call)
+        if (isObject(answer.result)) toV1Record(answer.result)
+        return answer
+      }
       const answer = await forward(call)
-      if (isObject(answer.result)) toV1Record(answer.result)
+      if (call.method === 'getBlock') {
+        const config = params[1]
+        const details = isObject(config) ? config.transactionDetails : undefined
+        const full = details === undefined || details === 'full' || details === 'accounts'
+        const version = versionOf(config)
+        const holdsV1 = blockSignatures(answer.result).some((s) => options.v1.has(s))
+        if (full && holdsV1 && (version === undefined || version < 1)) return refuse(call)
+      }
       return answer
-    }
-    const answer = await forward(call)
-    if (call.method === 'getBlock') {
-      const config = params[1]
-      const details = isObject(config) ? config.transactionDetails : undefined
-      const full = details === undefined || details === 'full' || details === 'accounts'
-      const version = versionOf(config)
-      const holdsV1 = blockSignatures(answer.result).some((s) => options.v1.has(s))
-      if (full && holdsV1 && (version === undefined || version < 1)) return refuse(call)
-    }
-    return answer
-  }
-
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call | Call[]
-    let answers: Record<string, unknown>[]
-    try {
-      answers = await Promise.all((Array.isArray(body) ? body : [body]).map(answerCall))
-    } catch {
-      // The ledger behind has gone (a test closing while a cancelled call is still on its way).
-      request.socket.destroy()
-      return
-    }
-    // Each answer written back with its integers exact (the ledger's u64 values).
-    const texts = answers.map(({ stringify, ...answer }) =>
-      typeof stringify === 'function'
-        ? (stringify as (value: unknown) => string)(answer)
-        : JSON.stringify(answer),
-    )
-    response
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(Array.isArray(body) ? `[${texts.join(',')}]` : texts[0])
+    },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return { url: server.url, calls: server.calls, close: server.close }
 }

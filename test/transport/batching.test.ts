@@ -4,7 +4,7 @@ import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type BatchChunk, batching, createBatchQueue } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { failure } from '../support/httpTransportScenarios'
-import { type JsonRpcServer, startJsonRpcServer } from '../support/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
 
 const ledger = createMockLedger({ seed: 11, transactions: 300 })
 let server: JsonRpcServer

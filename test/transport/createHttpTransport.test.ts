@@ -5,7 +5,7 @@ import type { Batching, ThrottleEvent } from '../../src/transport/types'
 import { fakeInternals } from '../support/fakeInternals'
 import { loopbackBackends } from '../support/httpBackends'
 import { describeHttpTransportScenarios, failure } from '../support/httpTransportScenarios'
-import { startJsonRpcServer } from '../support/startJsonRpcServer'
+import { startJsonRpcServer } from '../support/loopbackServer'
 
 // The same scenarios over a real node:http server, through cross-fetch (node-fetch, Node
 // streams) and through Node's global fetch (undici, WHATWG streams).

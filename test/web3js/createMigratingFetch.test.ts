@@ -2,7 +2,7 @@ import { Connection, PublicKey } from '@solana/web3.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
-import { type JsonRpcServer, startJsonRpcServer } from '../support/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
 import { syntheticSignature } from '../support/syntheticSignature'
 
 const SIGNATURE = syntheticSignature(1)
