@@ -4,8 +4,7 @@ import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { quickOrFull } from '../support/slowSuite'
-import { syntheticHistory } from '../support/syntheticHistory'
-import { syntheticSignature } from '../support/syntheticSignature'
+import { syntheticHistory, syntheticSignature } from '../support/syntheticHistory'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void

@@ -1,5 +1,31 @@
+import bs58 from 'bs58'
 import type { RpcTransport } from '../../src/transport/types'
-import { syntheticIndex, syntheticSignature } from './syntheticSignature'
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+// Base58 of a 64-byte value whose low bytes are zero: its last 8 characters can carry an index
+// (58^8 > 2^46) and the text still decodes to 64 bytes.
+const PREFIX = bs58
+  .encode(Uint8Array.from({ length: 64 }, (_, i) => (i === 0 ? 0x21 : i < 56 ? 0x5a : 0)))
+  .slice(0, -8)
+
+/** A valid, distinct base58 signature for entry `index` of a synthetic history. */
+export function syntheticSignature(index: number): string {
+  let digits = ''
+  let rest = index
+  for (let i = 0; i < 8; i++) {
+    digits = ALPHABET[rest % 58] + digits
+    rest = Math.floor(rest / 58)
+  }
+  return PREFIX + digits
+}
+
+/** The index {@link syntheticSignature} made a signature from. */
+export function syntheticIndex(signature: string): number {
+  let index = 0
+  for (const char of signature.slice(-8)) index = index * 58 + ALPHABET.indexOf(char)
+  return index
+}
 
 /**
  * An in-process transport serving one address with `count` entries, three per slot, made on

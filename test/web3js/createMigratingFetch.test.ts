@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
 import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
-import { syntheticSignature } from '../support/syntheticSignature'
+import { syntheticSignature } from '../support/syntheticHistory'
 
 const SIGNATURE = syntheticSignature(1)
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
