@@ -1,12 +1,11 @@
 import { defineConfig } from 'vitest/config'
-import { FULL_RUN_VARIABLE } from './test/helpers/quickOrFull'
-import { FULL_RUN_TESTS, SLOW_TESTS } from './test/slowTests'
+import { FULL_RUN_VARIABLE, SLOW_TEST_FILES } from './test/support/slowSuite'
 
-// `npm run test:slow`: the suites the quick `npm test` leaves out, and the files it runs with
-// fewer property runs, here at their full count (see test/slowTests.ts).
+// `npm run test:slow`: the `*.slow.test.ts` files the quick `npm test` leaves out; the twins
+// among them run their quick file again at its full size (see test/support/slowSuite.ts).
 export default defineConfig({
   test: {
-    include: [...SLOW_TESTS, ...FULL_RUN_TESTS],
+    include: [SLOW_TEST_FILES],
     exclude: ['test/browser/**'],
     env: { [FULL_RUN_VARIABLE]: '1' },
     testTimeout: 60_000,

@@ -7,7 +7,7 @@
  */
 import { createMockLedger } from '../src/testing/createMockLedger'
 import { serveMockLedger } from '../src/testing/serveMockLedger'
-import { startLedgerProxy } from '../test/helpers/startLedgerProxy'
+import { startLedgerProxy } from '../test/support/loopbackServer'
 
 process.once('disconnect', () => process.exit(0))
 

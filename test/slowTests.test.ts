@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, join, relative, resolve } from 'node:path'
 import { expect, it } from 'vitest'
-import { FULL_RUN_VARIABLE, quickOrFull } from './helpers/quickOrFull'
-import { FULL_RUN_TESTS } from './slowTests'
+import quickConfig from '../vitest.config'
+import slowConfig from '../vitest.slow.config'
+import { FULL_RUN_VARIABLE, quickOrFull, SLOW_TEST_FILES } from './support/slowSuite'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -14,14 +15,30 @@ function testFiles(dir: string): string[] {
   })
 }
 
-// A file that cuts its runs in `npm test` but is missing from FULL_RUN_TESTS would never run
-// its full count, in CI either.
-it('lists in FULL_RUN_TESTS exactly the test files that call quickOrFull', () => {
-  const callers = testFiles(join(root, 'test'))
-    .filter((file) => readFileSync(join(root, file), 'utf8').includes('quickOrFull('))
-    .filter((file) => file !== 'test/slowTests.test.ts')
-  expect([...FULL_RUN_TESTS].sort()).toEqual(callers.sort())
-  for (const file of FULL_RUN_TESTS) expect(existsSync(join(root, file))).toBe(true)
+const files = testFiles(join(root, 'test')).filter((file) => file !== 'test/slowTests.test.ts')
+const isSlow = (file: string) => file.endsWith('.slow.test.ts')
+const source = (file: string) => readFileSync(join(root, file), 'utf8')
+/** The sibling test file a twin imports (`import './x.test'`), if it is one. */
+const twinOf = (file: string) => /^import '\.\/([^'/]+)\.test'$/m.exec(source(file))?.[1]
+
+// The name is the one mark: the quick suite leaves out exactly what the slow one runs.
+it('splits the suites by the `.slow.test.ts` name alone', () => {
+  expect(quickConfig.test?.exclude).toContain(SLOW_TEST_FILES)
+  expect(slowConfig.test?.include).toEqual([SLOW_TEST_FILES])
+  expect(slowConfig.test?.env).toEqual({ [FULL_RUN_VARIABLE]: '1' })
+})
+
+// A file that cuts its runs in `npm test` without a twin would never run its full count, in CI
+// either; a twin of a file without `quickOrFull` would only run a quick file twice.
+it('gives every caller of quickOrFull a `.slow.test.ts` twin, and twins only to them', () => {
+  const callers = files.filter((file) => source(file).includes('quickOrFull('))
+  expect(callers.filter(isSlow)).toEqual([])
+  const twins = files.filter(isSlow).filter((file) => twinOf(file) !== undefined)
+  const twinned = twins.map((file) => join(file, '..', `${twinOf(file)}.test.ts`))
+  expect(twinned.sort()).toEqual(callers.sort())
+  for (const twin of twins) {
+    expect(basename(twin)).toBe(`${twinOf(twin)}.slow.test.ts`)
+  }
 })
 
 it('gives the quick count unless the slow suite asked for the full one', () => {

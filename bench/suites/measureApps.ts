@@ -23,7 +23,7 @@ export async function run(url: string, signature: string, address: string) {
 }
 `
 
-/** Targets of the two apps, gzip bytes (guarded in CI by test/package/bundleSize.test.ts). */
+/** Targets of the two apps, gzip bytes (guarded in CI by test/package/bundleSize.slow.test.ts). */
 export const APP_TARGETS = { client: 15 * 1024, actions: 10.5 * 1024 } as const
 
 /** What an app composes in, each measured as the growth of both apps. */

@@ -2,7 +2,7 @@ import { createBackfillQueue } from '../../src/bullmq/createBackfillQueue'
 import { createRedisBudget } from '../../src/bullmq/createRedisBudget'
 import { type BackfillWorker, startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
 import type { BackfillSink } from '../../src/bullmq/types'
-import { resolveTestRedis } from '../../test/helpers/resolveTestRedis'
+import { resolveTestRedis } from '../../test/support/resolveTestRedis'
 import type { BenchRow } from '../support/BenchRow'
 import type { BenchSettings } from '../support/BenchSettings'
 import { type StartedChild, startChild } from '../support/startChild'
@@ -17,7 +17,7 @@ const CONCURRENCY = 1
 const noSink: BackfillSink = { write: () => ({}) }
 
 /**
- * A backfill on a real Redis (skipped without one: see test/helpers/resolveTestRedis.ts) of a
+ * A backfill on a real Redis (skipped without one: see test/support/resolveTestRedis.ts) of a
  * ledger's addresses, each answer 80 ms late behind a proxy that notes arrivals (a child process,
  * serveBackfillLedgerChild.ts): 1 worker against 3 (the time ratio; the work spreads over
  * workers), then 3 workers under a shared budget (the rate at the endpoint over the middle 80 %

@@ -6,7 +6,7 @@ import type { BenchRow } from '../support/BenchRow'
 import type { BenchSettings } from '../support/BenchSettings'
 
 /**
- * The soak test's stale nodes (test/reliability/soak.test.ts): 30% of requests faulted, evenly
+ * The soak test's stale nodes (test/reliability/soak.slow.test.ts): 30% of requests faulted, evenly
  * over six kinds, so 5% answered by a node 150 slots behind. Only that kind here, so that every
  * extra request a walk sends is the pager's own, not a transport retry.
  */

@@ -4,14 +4,14 @@ import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
 import { ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
 import { parseJson } from '../../src/json/parseJson'
 import type { U64Mode } from '../../src/schemas/common'
-import { SIG_A, signaturePage } from '../schemas/fixtures'
 import {
   applyMutation,
   arbitraryMutations,
   REMOVE,
   setAt,
   shapeErrorOf,
-} from '../schemas/mutations'
+} from '../support/jsonMutations'
+import { SIG_A, signaturePage } from '../support/nodeResponses'
 
 const context = { method: 'getConfirmedSignaturesForAddress2' }
 

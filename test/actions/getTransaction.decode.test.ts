@@ -5,19 +5,19 @@ import { InvalidParamError, ResponseShapeError } from '../../src/errors/Confirme
 import { parseJson } from '../../src/json/parseJson'
 import type { TransactionEncoding, U64Mode } from '../../src/schemas/common'
 import {
-  encodedTransaction,
-  jsonParsedTransaction,
-  jsonTransfer,
-  jsonV0TokenTransfer,
-} from '../schemas/fixtures'
-import {
   applyMutation,
   arbitraryMutations,
   type Path,
   REMOVE,
   setAt,
   shapeErrorOf,
-} from '../schemas/mutations'
+} from '../support/jsonMutations'
+import {
+  encodedTransaction,
+  jsonParsedTransaction,
+  jsonTransfer,
+  jsonV0TokenTransfer,
+} from '../support/nodeResponses'
 
 const context = { method: 'getConfirmedTransaction', endpoint: 'https://rpc.example.com/' }
 

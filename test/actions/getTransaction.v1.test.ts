@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client'
 import { isConfirmedRpcError, ResponseShapeError } from '../../src/errors/ConfirmedRpcError'
-import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
-import { unsupportedVersionText } from '../helpers/startV1Proxy'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
+import { unsupportedVersionText } from '../support/startV1Proxy'
 
 // A version 1 transaction of mainnet (Agave 4.2), recorded by a public project (see
 // test/fixtures/recorded/manifest.json), served by a loopback node as text, so that its integers

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createBackfillQueue } from '../../src/bullmq/createBackfillQueue'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { maxInWindow } from '../helpers/maxInWindow'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
-import { type LedgerProxy, startLedgerProxy } from '../helpers/startLedgerProxy'
+import { type LedgerProxy, startLedgerProxy } from '../support/loopbackServer'
+import { maxInWindow } from '../support/maxInWindow'
+import { resolveTestRedis } from '../support/resolveTestRedis'
 
 // `confirmed-rpc backfill` and three `confirmed-rpc worker` processes on a real Redis, against a
 // mock ledger served with 20 % faults behind a proxy that notes when each request arrives: one

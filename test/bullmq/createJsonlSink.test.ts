@@ -6,7 +6,7 @@ import { createJsonlSink } from '../../src/bullmq/createJsonlSink'
 import { formatEntries } from '../../src/bullmq/formatEntries'
 import type { BackfillSinkState } from '../../src/bullmq/types'
 import { createClient } from '../../src/client'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 
 const ledger = sharedLedger({ seed: 7, transactions: 2_000 })
 const [address = ''] = ledger.addresses()

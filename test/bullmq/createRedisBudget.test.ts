@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createRedisBudget } from '../../src/bullmq/createRedisBudget'
 import { ConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { maxInWindow } from '../helpers/maxInWindow'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
-import { startJsonRpcServer } from '../helpers/startJsonRpcServer'
+import { startJsonRpcServer } from '../support/loopbackServer'
+import { maxInWindow } from '../support/maxInWindow'
+import { resolveTestRedis } from '../support/resolveTestRedis'
 
 const redis = await resolveTestRedis()
 afterAll(() => redis?.stop())

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type HeldJob, holdJob } from '../../src/bullmq/holdJob'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
+import { resolveTestRedis } from '../support/resolveTestRedis'
 
 // The one step that renews a worker's hold of a job and stores its checkpoint, on the keys BullMQ
 // keeps for a job (a hash, its lock, the queue's active list and stalled set), each case set up

@@ -5,8 +5,8 @@ import { createQueueWatch } from '../../src/bullmq/queueMarker'
 import { startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
 import type { BackfillEvent, BackfillRedisEvent, BackfillSink } from '../../src/bullmq/types'
 import type { RpcTransport } from '../../src/transport/types'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { resolveTestRedis } from '../support/resolveTestRedis'
+import { sharedLedger } from '../support/sharedLedger'
 
 // How a worker knows that Redis lost its queue (the Redis restart itself is
 // test/cli/backfill/redisRestart.slow.test.ts): the marker `enqueue` writes, and what a worker

@@ -8,8 +8,8 @@ import { createJsonlSink } from '../../src/bullmq/createJsonlSink'
 import { startBackfillWorker } from '../../src/bullmq/startBackfillWorker'
 import type { BackfillEvent, BackfillSink } from '../../src/bullmq/types'
 import type { RpcTransport } from '../../src/transport/types'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { resolveTestRedis } from '../support/resolveTestRedis'
+import { sharedLedger } from '../support/sharedLedger'
 
 const redis = await resolveTestRedis()
 const dir = mkdtempSync(join(tmpdir(), 'worker-'))

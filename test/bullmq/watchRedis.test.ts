@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { createOutageReport, type RedisOutageEvent, watchRedis } from '../../src/bullmq/watchRedis'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
+import { resolveTestRedis } from '../support/resolveTestRedis'
 
 // What a worker prints of a Redis outage: one line when it goes, one when it is back, however
 // often ioredis fails to reconnect in between (every 2 s, each failure an `error` with a stack).

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runWorkerCommand } from '../../src/cli/backfill/runWorkerCommand'
 import { UsageError } from '../../src/cli/command/process'
 import { runCli } from '../../src/cli/runCli'
-import { resolveTestRedis } from '../helpers/resolveTestRedis'
-import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
+import { resolveTestRedis } from '../support/resolveTestRedis'
 import { captureIo } from './captureIo'
 
 // The README promises no secret in any message. Every command is run here with URLs that carry

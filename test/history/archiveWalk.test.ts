@@ -10,9 +10,9 @@ import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import { batching } from '../../src/transport/batching'
 import type { RpcTransport } from '../../src/transport/types'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { sharedLedger } from '../helpers/sharedLedger'
-import { collect, FAST, setup } from './walkSetup'
+import { sharedLedger } from '../support/sharedLedger'
+import { quickOrFull } from '../support/slowSuite'
+import { collect, FAST, setup } from '../support/walkSetup'
 
 // The sequential walk on the 'old-faithful' profile (inclusive `until`, an empty page for an
 // unknown `before`, pages listed epoch by epoch, no batches): exact against the oracle, which is

@@ -12,10 +12,10 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { expectedWalk, ledgerSignatures } from './historyOracle'
-import { instrumentTransport } from './instrumentTransport'
-import { collect, ledgersByProfile, PROFILES } from './walkSetup'
+import { expectedWalk, ledgerSignatures } from '../support/historyOracle'
+import { instrumentTransport } from '../support/scriptedTransport'
+import { quickOrFull } from '../support/slowSuite'
+import { collect, ledgersByProfile, PROFILES } from '../support/walkSetup'
 
 /** The client stack over HTTP: retrying transport, method policy, an in-flight counter. */
 function httpContext(url: string, u64: U64Mode = 'number') {

@@ -3,9 +3,8 @@ import { runInNewContext } from 'node:vm'
 import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { syntheticSignature } from '../helpers/syntheticSignature'
-import { syntheticHistory } from './syntheticHistory'
+import { quickOrFull } from '../support/slowSuite'
+import { syntheticHistory, syntheticSignature } from '../support/syntheticHistory'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void

@@ -14,10 +14,17 @@ import type { U64Mode } from '../../src/schemas/common'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { RpcRequest } from '../../src/transport/types'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { expectedWalk, ledgerSignatures, type WalkQuery } from './historyOracle'
-import { createGate, laggingAnswer } from './instrumentTransport'
-import { checkOnRandomLedgers, collect, FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
+import { expectedWalk, ledgerSignatures, type WalkQuery } from '../support/historyOracle'
+import { createGate, laggingAnswer } from '../support/scriptedTransport'
+import { quickOrFull } from '../support/slowSuite'
+import {
+  checkOnRandomLedgers,
+  collect,
+  FAST,
+  ledgersByProfile,
+  PROFILES,
+  setup,
+} from '../support/walkSetup'
 
 const HEAD_CHECK = { headCheck: true, ...FAST } as const
 

@@ -14,9 +14,9 @@ import { profileRules } from '../../src/testing/rpc/profileRules'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import type { RpcRequest, RpcTransport } from '../../src/transport/types'
-import { sharedLedger } from '../helpers/sharedLedger'
-import { createGate, type Intercept, instrumentTransport } from './instrumentTransport'
-import { PROFILES } from './walkSetup'
+import { createGate, type Intercept, instrumentTransport } from '../support/scriptedTransport'
+import { sharedLedger } from '../support/sharedLedger'
+import { PROFILES } from '../support/walkSetup'
 
 const isLookup = (request: RpcRequest) =>
   request.method === 'getTransaction' || request.method === 'getConfirmedTransaction'

@@ -6,12 +6,12 @@ import type { TransactionsForAddressOptions } from '../../src/history/transactio
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { sharedLedger } from '../helpers/sharedLedger'
-import { startV1Proxy, V1_LIMITS, type V1Proxy } from '../helpers/startV1Proxy'
+import { sharedLedger } from '../support/sharedLedger'
+import { startV1Proxy, V1_LIMITS, type V1Proxy } from '../support/startV1Proxy'
 
 // Today's mainnet over HTTP: a served 4.x mock ledger behind a node that serves some of its
 // legacy transactions as version 1 ones and answers -32015 to a lookup of one that does not ask
-// for version 1 (test/helpers/startV1Proxy.ts). Once the mock ledger has its own 'v4.2' profile
+// for version 1 (test/support/startV1Proxy.ts). Once the mock ledger has its own 'v4.2' profile
 // with v1 transactions, these walks should run on it too.
 let ledger: MockLedger
 let served: MockLedgerServer

@@ -4,7 +4,7 @@ import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 
 // Today's mainnet as the mock ledger serves it ('v4.2': legacy, v0 and v1 transactions), over
 // HTTP, walked by a client with every default: no version, no walker, no u64 mode named.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { resolveWalkOptions } from '../../src/history/resolveWalkOptions'
 import { createCheckpointTracker, lookUpSlot } from '../../src/history/walkPages'
-import { FAST, ledgersByProfile, PROFILES, setup } from './walkSetup'
+import { FAST, ledgersByProfile, PROFILES, setup } from '../support/walkSetup'
 
 describe('createCheckpointTracker', () => {
   it('builds the checkpoint from the start and the last entry handed out', () => {

@@ -13,8 +13,8 @@ import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import type { RpcTransport } from '../../src/transport/types'
-import { sharedLedger } from '../helpers/sharedLedger'
-import { refusingOverHttp } from './fakeNode'
+import { instrumentTransport, refusingOverHttp } from '../support/scriptedTransport'
+import { sharedLedger } from '../support/sharedLedger'
 
 const PROFILES = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4'] as const
 const POLICIES: readonly MethodsPolicy[] = ['auto', 'replacement', 'deprecated']
@@ -31,20 +31,20 @@ const TX_PARAMS: readonly (GetConfirmedTransactionParams | undefined)[] = [
   { encoding: 'base64', commitment: 'confirmed' },
 ]
 
-/** A transport that records the methods sent and counts -32601 answers. */
+/** The scripted transport over `inner`, recording the methods sent and counting -32601 answers. */
 function counting(inner: RpcTransport) {
   const sent: string[] = []
   let notFound = 0
-  const transport: RpcTransport = async (request, options) => {
+  const wire = instrumentTransport(inner, async (request, next) => {
     sent.push(request.method)
     try {
-      return await inner(request, options)
+      return await next(request)
     } catch (error) {
       if (isConfirmedRpcError(error, 'RPC_ERROR') && error.context.rpcCode === -32601) notFound++
       throw error
     }
-  }
-  return { transport, sent, notFound: () => notFound }
+  })
+  return { transport: wire.transport, sent, notFound: () => notFound }
 }
 
 /** The value, or the error's code (and JSON-RPC code): what a caller can observe. */

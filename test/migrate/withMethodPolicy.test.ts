@@ -11,7 +11,14 @@ import {
   withMethodPolicy,
 } from '../../src/migrate/withMethodPolicy'
 import type { RpcRequest, RpcTransport } from '../../src/transport/types'
-import { createFakeNode, refusingOverHttp, rpcError, V2, V16, V118 } from './fakeNode'
+import {
+  createFakeNode,
+  refusingOverHttp,
+  rpcError,
+  V2,
+  V16,
+  V118,
+} from '../support/scriptedTransport'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'

@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import { collect, FAST, ledgersByProfile, setup } from '../history/walkSetup'
-import { gatedWire } from './support/gatedWire'
+import { gatedWire } from '../support/steppedWire'
+import { collect, FAST, ledgersByProfile, setup } from '../support/walkSetup'
 
 // The lanes of a range walk, driven step by step: the gate holds the pages of the range the test
 // picks, the walk goes as far as it can (`settled`), the test looks at what was sent and handed

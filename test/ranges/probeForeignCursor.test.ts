@@ -4,10 +4,10 @@ import { transactionsForAddress } from '../../src/history/transactionsForAddress
 import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { sharedLedger } from '../helpers/sharedLedger'
-import type { Intercept } from '../history/instrumentTransport'
-import { collect, FAST, setup } from '../history/walkSetup'
+import type { Intercept } from '../support/scriptedTransport'
+import { sharedLedger } from '../support/sharedLedger'
+import { quickOrFull } from '../support/slowSuite'
+import { collect, FAST, setup } from '../support/walkSetup'
 
 // Range walks on history archives, which read a cursor only inside the address's own history
 // (Old Faithful: a foreign `before` is `[]`, a foreign `until` ignored), and on Superbank, which

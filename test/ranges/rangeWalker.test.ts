@@ -5,7 +5,7 @@ import { transactionsForAddress } from '../../src/history/transactionsForAddress
 import type { HistoryCheckpoint } from '../../src/history/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { MockLedger } from '../../src/testing/createMockLedger'
-import { ledgersByProfile, setup } from '../history/walkSetup'
+import { ledgersByProfile, setup } from '../support/walkSetup'
 
 // The walker value: its options checked when it is made, and the walk options it replaces refused
 // by the walks, naming it, before any request.

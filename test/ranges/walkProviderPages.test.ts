@@ -5,9 +5,9 @@ import { CursorNotFoundError } from '../../src/errors/ConfirmedRpcError'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { expectedWalk } from '../history/historyOracle'
-import { collect, FAST, ledgersByProfile, setup } from '../history/walkSetup'
+import { expectedWalk } from '../support/historyOracle'
+import { quickOrFull } from '../support/slowSuite'
+import { collect, FAST, ledgersByProfile, setup } from '../support/walkSetup'
 
 // Range walks through `getTransactionsForAddress` (`rangeWalker({ provider: true })`): asked once
 // per transport, cut by slot, paged by token, exact; never sent unless the walker asks for it.

@@ -16,9 +16,11 @@ import {
   serveMockLedger,
 } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { quickOrFull } from '../helpers/quickOrFull'
-import { expectedWalk, ledgerSignatures, type WalkQuery } from '../history/historyOracle'
-import type { Intercept } from '../history/instrumentTransport'
+import { expectedWalk, ledgerSignatures, type WalkQuery } from '../support/historyOracle'
+import type { Intercept } from '../support/scriptedTransport'
+import { seededRandom } from '../support/seededRandom'
+import { quickOrFull } from '../support/slowSuite'
+import { lockstepWire, settled } from '../support/steppedWire'
 import {
   checkOnRandomLedgers,
   collect,
@@ -26,10 +28,7 @@ import {
   ledgersByProfile,
   PROFILES,
   setup,
-} from '../history/walkSetup'
-import { seededRandom } from '../reliability/support/seededRandom'
-import { settled } from './support/gatedWire'
-import { lockstepWire } from './support/lockstepWire'
+} from '../support/walkSetup'
 
 // The walk cut into slot ranges (`walker: rangeWalker({ parallel, order })`): the same entries,
 // in the same order (or exactly reversed), as the oracle gives, on every profile, for any cursors.

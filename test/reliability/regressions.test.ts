@@ -3,11 +3,11 @@ import { RpcResponseError, TransportError } from '../../src/errors/ConfirmedRpcE
 import { parseJson } from '../../src/json/parseJson'
 import { finalizeError } from '../../src/transport/redact'
 import { readRpcResponse } from '../../src/transport/response'
-import { expectTypedError } from './support/typedError'
+import { expectTypedError } from './typedError'
 
 /*
  * The defects the fuzz, secrets and limits tests found, each pinned by its smallest case. (The
- * socket release after an unread body is pinned in limits.test.ts.)
+ * socket release after an unread body is pinned in limits.slow.test.ts.)
  */
 
 const context = { method: 'getSlot', endpoint: 'https://rpc.example.com/' }

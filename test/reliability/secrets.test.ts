@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Client, createClient } from '../../src/client'
@@ -8,7 +7,8 @@ import { resetDeprecationWarnings } from '../../src/migrate/withMethodPolicy'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { batching } from '../../src/transport/batching'
 import type { FetchFunction } from '../../src/transport/types'
-import { collectWalk, pagerOf } from './support/pagerOf'
+import { type LoopbackServer, startJsonRpcServer } from '../support/loopbackServer'
+import { collectWalk, pagerOf } from './pagerOf'
 
 /*
  * An endpoint with every kind of secret (URL credentials, a key in the path, a key in the query,
@@ -50,25 +50,15 @@ type Handler = (
 ) => void
 let handler: Handler = (_body, res) => res.writeHead(500).end()
 let origin = ''
-const server = createServer(async (req, res) => {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString()
-  res.on('error', () => {})
-  handler(JSON.parse(text) as { id: number; method: string }, res, req)
-})
+let server: LoopbackServer
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await startJsonRpcServer((body, req, res) => {
+    handler(body as { id: number; method: string }, res, req)
+  })
+  origin = new URL(server.url).host
 })
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
-)
+afterAll(() => server.close())
 afterEach(() => {
   vi.restoreAllMocks()
 })

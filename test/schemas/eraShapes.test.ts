@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { decodeSignatureInfos } from '../../src/actions/getSignaturesForAddress'
 import { decodeConfirmedTransaction } from '../../src/actions/getTransaction'
+import { REMOVE, setAt, shapeErrorOf } from '../support/jsonMutations'
+import { DEST } from '../support/nodeResponses'
 import { signatureInfoEras, TRANSACTION_ERAS, v1_2JsonParsed, v1_3Json } from './eraShapes'
-import { DEST } from './fixtures'
-import { REMOVE, setAt, shapeErrorOf } from './mutations'
 
 const context = { method: 'getConfirmedTransaction' }
 

@@ -21,7 +21,7 @@ import {
   TOKEN,
   TOKEN_DST,
   TOKEN_SRC,
-} from './fixtures'
+} from '../support/nodeResponses'
 
 const header = () => ({
   numRequiredSignatures: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 
 // The 'old-faithful' profile answers as Old Faithful's gsfa code does (rpcpool/yellowstone-faithful
 // @ 6bba09d): see src/testing/rpc/ArchiveDialect.ts for each rule and its source.

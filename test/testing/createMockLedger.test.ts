@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RpcResponseError, TransportError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 import { buildFixtureLedger, fixtureAddress, fixtureSignature } from './fixtures/buildFixtureLedger'
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'

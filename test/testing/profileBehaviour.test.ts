@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/types'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 
 type Json = Record<string, unknown>
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TOKEN_PROGRAM_ID } from '../../src/testing/ledger/programIds'
 import type { LedgerProfile, LedgerTransaction } from '../../src/testing/ledger/types'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 
 /**
  * What each release wrote, key by key, written out by hand from the upstream structs at each

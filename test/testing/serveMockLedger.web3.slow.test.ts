@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import { profileRules } from '../../src/testing/rpc/profileRules'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 
 /**
  * A client we did not write, against the served ledger of every profile that has the

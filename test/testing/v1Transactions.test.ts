@@ -5,7 +5,7 @@ import { createClient } from '../../src/client'
 import { encodeKeyBase58 } from '../../src/testing/ledger/encodeKeyBase58'
 import { COMPUTE_BUDGET_PROGRAM_ID, SYSTEM_PROGRAM_ID } from '../../src/testing/ledger/programIds'
 import type { LedgerTransaction } from '../../src/testing/ledger/types'
-import { sharedLedger } from '../helpers/sharedLedger'
+import { sharedLedger } from '../support/sharedLedger'
 import { verifySignature } from './ledger/verifyHelpers'
 
 type Json = Record<string, unknown>

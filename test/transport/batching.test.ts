@@ -3,8 +3,8 @@ import { createClient } from '../../src/client'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import { type BatchChunk, batching, createBatchQueue } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
-import { failure } from '../helpers/httpTransportScenarios'
-import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
+import { failure } from '../support/httpTransportScenarios'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
 
 const ledger = createMockLedger({ seed: 11, transactions: 300 })
 let server: JsonRpcServer

@@ -14,8 +14,8 @@ import type { HttpTransportOptions } from '../../src/transport/createHttpTranspo
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { createRequestBudget } from '../../src/transport/createRequestBudget'
 import type { ThrottleEvent } from '../../src/transport/types'
-import { fakeInternals } from '../helpers/fakeInternals'
-import { expectedWalk } from '../history/historyOracle'
+import { fakeInternals } from '../support/fakeInternals'
+import { expectedWalk } from '../support/historyOracle'
 
 // Several served mock ledgers under one client (`createFallbackTransport` of HTTP transports): each walk must
 // be exact against the ledger's oracle whatever the endpoints do, with no long waits, and each

@@ -18,7 +18,7 @@ import type {
   RpcTransportOptions,
   ThrottleEvent,
 } from '../../src/transport/types'
-import { failure } from '../helpers/httpTransportScenarios'
+import { failure } from '../support/httpTransportScenarios'
 
 /** A clock that moves only by sleeps and by what an endpoint takes; sleeps are recorded. */
 function fakeClock() {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { batching } from '../../src/transport/batching'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import type { RequestBudget, ThrottleEvent } from '../../src/transport/types'
-import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
 
 // The `budget` option of createHttpTransport: a budget value (such as createRedisBudget's) that
 // every attempt acquires from, and that a 429 or 503 with Retry-After pauses.

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll } from 'vitest'
-import { mswBackends } from '../helpers/httpBackends'
-import { describeHttpTransportScenarios } from '../helpers/httpTransportScenarios'
+import { mswBackends } from '../support/httpBackends'
+import { describeHttpTransportScenarios } from '../support/httpTransportScenarios'
 
 // The same scenarios with the network mocked by msw, the way an application's own tests would
 // exercise this transport (cross-fetch runs on node-fetch, which msw intercepts).

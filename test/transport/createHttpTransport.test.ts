@@ -2,10 +2,10 @@ import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { createHttpTransport, serializeEnvelope } from '../../src/transport/createHttpTransport'
 import type { Batching, ThrottleEvent } from '../../src/transport/types'
-import { fakeInternals } from '../helpers/fakeInternals'
-import { loopbackBackends } from '../helpers/httpBackends'
-import { describeHttpTransportScenarios, failure } from '../helpers/httpTransportScenarios'
-import { startJsonRpcServer } from '../helpers/startJsonRpcServer'
+import { fakeInternals } from '../support/fakeInternals'
+import { loopbackBackends } from '../support/httpBackends'
+import { describeHttpTransportScenarios, failure } from '../support/httpTransportScenarios'
+import { startJsonRpcServer } from '../support/loopbackServer'
 
 // The same scenarios over a real node:http server, through cross-fetch (node-fetch, Node
 // streams) and through Node's global fetch (undici, WHATWG streams).

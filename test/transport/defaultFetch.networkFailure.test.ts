@@ -1,11 +1,10 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import { readNetworkFailure } from '../../src/transport/defaultFetch'
 import type { FetchFunction } from '../../src/transport/types'
+import { type LoopbackServer, startLoopbackServer } from '../support/loopbackServer'
 
 // A fetch failure reads as what it is: nothing listening, a name that does not resolve, TLS
 // spoken to a plain-HTTP port, a reset. Against real loopback servers, with both fetches a
@@ -13,20 +12,18 @@ import type { FetchFunction } from '../../src/transport/types'
 // only `fetch failed` and keeps the system code on its cause.
 const SECRET = 'sk_live_network_123456'
 
-let plain: ReturnType<typeof createServer>
+let plain: LoopbackServer
 let plainPort = 0
 let closedPort = 0
 beforeAll(async () => {
   // Drops every request's connection; a TLS hello is no request: Node answers it HTTP 400.
-  plain = createServer((request) => request.socket.destroy())
-  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve))
-  plainPort = (plain.address() as AddressInfo).port
-  const closed = createServer()
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-  closedPort = (closed.address() as AddressInfo).port
-  await new Promise<void>((resolve) => closed.close(() => resolve()))
+  plain = await startLoopbackServer({ script: () => ({ reset: true }) })
+  plainPort = Number(new URL(plain.url).port)
+  const closed = await startLoopbackServer()
+  closedPort = Number(new URL(closed.url).port)
+  await closed.close()
 })
-afterAll(() => new Promise<void>((resolve) => plain.close(() => resolve())))
+afterAll(() => plain.close())
 
 const FETCHES: readonly (readonly [string, FetchFunction | undefined])[] = [
   ['node-fetch (the default)', undefined],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { walletHistory } from '../../src/actions'
 import { createClient } from '../../src/client'
-import { walletLedger } from './walletSetup'
+import { walletLedger } from '../support/walletSetup'
 
 describe('what standard RPC cannot see', () => {
   it('misses an account created for the owner by someone else and closed before the owner appears in it', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { walletHistory } from '../../src/actions'
 import { createClient } from '../../src/client'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
-import { expectWallet, PROFILES, walletLedger } from './walletSetup'
+import { expectWallet, PROFILES, walletLedger } from '../support/walletSetup'
 
 // The order walletHistory promises, exactly, on every profile (node releases and archive
 // dialects): newest slot first, and within a slot the order of docs/wallet-history.md ("Order"),

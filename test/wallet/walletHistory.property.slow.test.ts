@@ -5,7 +5,7 @@ import { createClient } from '../../src/client'
 import { serveMockLedger } from '../../src/testing/serveMockLedger'
 import { createHttpTransport } from '../../src/transport/createHttpTransport'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
-import { expectWallet, payers, walletLedger } from './walletSetup'
+import { expectWallet, payers, walletLedger } from '../support/walletSetup'
 
 const FAST = { pageRetryDelayMs: 1 } as const
 

@@ -4,8 +4,8 @@ import { createClient } from '../../src/client'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
-import { instrumentTransport } from '../history/instrumentTransport'
-import { expectWallet, payers, walletLedger } from './walletSetup'
+import { instrumentTransport } from '../support/scriptedTransport'
+import { expectWallet, payers, walletLedger } from '../support/walletSetup'
 
 const FAST = { pageRetryDelayMs: 1 } as const
 const PROVIDER = 'getTransactionsForAddress'

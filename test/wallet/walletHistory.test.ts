@@ -4,9 +4,9 @@ import { createClient } from '../../src/client'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
 import type { WalletCheckpoint, WalletEntry } from '../../src/wallet/types'
-import { quickOrFull, quickOrFullList } from '../helpers/quickOrFull'
-import { instrumentTransport } from '../history/instrumentTransport'
-import { expectWallet, PROFILES, payers, walletLedger } from './walletSetup'
+import { instrumentTransport } from '../support/scriptedTransport'
+import { quickOrFull, quickOrFullList } from '../support/slowSuite'
+import { expectWallet, PROFILES, payers, walletLedger } from '../support/walletSetup'
 
 const FAST = { pageRetryDelayMs: 1 } as const
 

@@ -5,11 +5,11 @@ import { createClient } from '../../src/client'
 import type { MockLedger } from '../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../src/testing/serveMockLedger'
 import type { WalletEntry } from '../../src/wallet/types'
-import { startV1Proxy, type V1Proxy } from '../helpers/startV1Proxy'
-import { expectWallet, payers, walletLedger } from './walletSetup'
+import { startV1Proxy, type V1Proxy } from '../support/startV1Proxy'
+import { expectWallet, payers, walletLedger } from '../support/walletSetup'
 
 // walletHistory over HTTP on a node of today's mainnet: a 4.x mock ledger behind a node that
-// serves some of the owner's legacy transactions as v1 ones (test/helpers/startV1Proxy.ts).
+// serves some of the owner's legacy transactions as v1 ones (test/support/startV1Proxy.ts).
 // The last suite runs on the mock ledger's own 'v4.2' profile.
 const FAST = { pageRetryDelayMs: 1 } as const
 let ledger: MockLedger

@@ -2,8 +2,8 @@ import { Connection, PublicKey } from '@solana/web3.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
 import { createMigratingFetch } from '../../src/web3js/createMigratingFetch'
-import { type JsonRpcServer, startJsonRpcServer } from '../helpers/startJsonRpcServer'
-import { syntheticSignature } from '../helpers/syntheticSignature'
+import { type JsonRpcServer, startJsonRpcServer } from '../support/loopbackServer'
+import { syntheticSignature } from '../support/syntheticHistory'
 
 const SIGNATURE = syntheticSignature(1)
 const ADDRESS = 'Vote111111111111111111111111111111111111111'

@@ -9,8 +9,8 @@ import { UsageError } from '../../../src/cli/command/process'
 import type { HistoryHost } from '../../../src/cli/command/types'
 import { runCli } from '../../../src/cli/runCli'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { resolveTestRedis } from '../../helpers/resolveTestRedis'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { resolveTestRedis } from '../../support/resolveTestRedis'
+import { sharedLedger } from '../../support/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // The two commands in process, on a real Redis and a mock ledger served over loopback with 20 %

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { type RedisServer, startRedisServer } from '../../helpers/resolveTestRedis'
+import { type RedisServer, startRedisServer } from '../../support/resolveTestRedis'
 
 // `confirmed-rpc backfill` and two `confirmed-rpc worker` processes on a redis-server of this
 // file's own, stopped in the middle of the run and started again: without persistence (as the

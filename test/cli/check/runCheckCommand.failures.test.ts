@@ -5,8 +5,8 @@ import type { CheckReport } from '../../../src/cli/check/probeEndpoint'
 import { runCheckCommand } from '../../../src/cli/check/runCheckCommand'
 import { runCli } from '../../../src/cli/runCli'
 import { DEFAULT_INTERNALS } from '../../../src/transport/retry'
-import { sharedLedger } from '../../helpers/sharedLedger'
-import { type JsonRpcServer, startJsonRpcServer } from '../../helpers/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../../support/loopbackServer'
+import { sharedLedger } from '../../support/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // `confirmed-rpc check` where the endpoint does not simply answer: credentials in the URL,

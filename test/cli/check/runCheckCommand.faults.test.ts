@@ -3,7 +3,7 @@ import type { CheckReport } from '../../../src/cli/check/probeEndpoint'
 import { runCheckCommand } from '../../../src/cli/check/runCheckCommand'
 import { type MockLedgerFaultKind, serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { DEFAULT_INTERNALS } from '../../../src/transport/retry'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // One transient answer must not become a verdict: against a served mock ledger that answers 30 %

@@ -5,7 +5,7 @@ import type { CheckReport } from '../../../src/cli/check/probeEndpoint'
 import { runCli } from '../../../src/cli/runCli'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'
 import { serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // `confirmed-rpc check` against every mock profile served over loopback: the report each one

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/cli/runCli'
-import { type JsonRpcServer, startJsonRpcServer } from '../../helpers/startJsonRpcServer'
+import { type JsonRpcServer, startJsonRpcServer } from '../../support/loopbackServer'
 import { captureIo } from '../captureIo'
 
 // What `history` says while an endpoint fails, through the program in process, against

@@ -18,7 +18,7 @@ import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
 import { runCli } from '../../../src/cli/runCli'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 import { captureIo } from '../captureIo'
 
 // The command in process, against a mock ledger served over loopback: the quick checks of its

@@ -6,13 +6,13 @@ import type { HistoryHost } from '../../../src/cli/command/types'
 import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
 import type { MockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { startV1Proxy, type V1Proxy } from '../../helpers/startV1Proxy'
-import { payers, walletLedger } from '../../wallet/walletSetup'
+import { startV1Proxy, type V1Proxy } from '../../support/startV1Proxy'
+import { payers, walletLedger } from '../../support/walletSetup'
 import { captureIo } from '../captureIo'
 
 // `confirmed-rpc history --transactions` (and with --wallet) on a node of today's mainnet: a 4.x
 // mock ledger behind a node that serves some legacy transactions as v1 ones and answers -32015
-// to a lookup that does not ask for version 1 (test/helpers/startV1Proxy.ts). Once the mock
+// to a lookup that does not ask for version 1 (test/support/startV1Proxy.ts). Once the mock
 // ledger has its 'v4.2' profile, these should run on it as well.
 let ledger: MockLedger
 let served: MockLedgerServer

@@ -6,7 +6,7 @@ import { UsageError } from '../../../src/cli/command/process'
 import type { HistoryHost } from '../../../src/cli/command/types'
 import { runHistoryCommand } from '../../../src/cli/history/runHistoryCommand'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { inOrder, payers, walletLedger } from '../../wallet/walletSetup'
+import { inOrder, payers, walletLedger } from '../../support/walletSetup'
 import { captureIo } from '../captureIo'
 
 const ledger = walletLedger('v1.18', 11, 900)

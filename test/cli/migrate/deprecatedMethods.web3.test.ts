@@ -1,7 +1,7 @@
 import { Connection, type FetchFn, PublicKey } from '@solana/web3.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 
 // What the migrate command says of web3.js 1.99's deprecated methods, watched on the wire:
 // web3.js itself (the installed 1.99.0) against a served ledger that answers as Agave 2.x

@@ -14,7 +14,7 @@ import {
   SYSTEM_PROGRAM_ID,
 } from '../../../src/testing/ledger/programIds'
 import type { LedgerState, LedgerTransaction } from '../../../src/testing/ledger/types'
-import { sharedState } from '../../helpers/sharedLedger'
+import { sharedState } from '../../support/sharedLedger'
 import { splitWire, verifySignature } from './verifyHelpers'
 
 // A ledger of legacy and v0 transactions (the v1 wire has its own tests: encodeTransaction.v1).

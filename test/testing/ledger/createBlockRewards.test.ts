@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { REWARD_EPOCH_SLOTS } from '../../../src/testing/ledger/createBlockRewards'
 import type { LedgerBlock } from '../../../src/testing/ledger/types'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 
 type Json = Record<string, unknown>
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/types'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 import { buildFixtureLedger } from '../fixtures/buildFixtureLedger'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LedgerProfile, LedgerState } from '../../../src/testing/ledger/types'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 

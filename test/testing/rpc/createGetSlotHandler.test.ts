@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MockLedger } from '../../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../../src/testing/ledger/types'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 
 const PROFILES: readonly LedgerProfile[] = ['v1.3', 'v1.6', 'v1.9', 'v1.14', 'v1.18', 'v2', 'v4']
 

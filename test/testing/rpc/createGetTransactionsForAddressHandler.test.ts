@@ -5,7 +5,7 @@ import type {
   LedgerState,
   LedgerTransaction,
 } from '../../../src/testing/ledger/types'
-import { sharedLedger } from '../../helpers/sharedLedger'
+import { sharedLedger } from '../../support/sharedLedger'
 
 type Answer = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
 type Entry = Record<string, unknown> & {
