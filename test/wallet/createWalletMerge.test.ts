@@ -6,7 +6,7 @@ import { createClient } from '../../src/client'
 import type { SignatureInfo } from '../../src/schemas/SignatureInfo'
 import { createWalletMerge, readStart, type WalletMerge } from '../../src/wallet/createWalletMerge'
 import type { Buffered, WalletCheckpoint, WalletPlan } from '../../src/wallet/types'
-import { inOrder, payers, walletLedger } from './walletSetup'
+import { inOrder, payers, walletLedger } from '../support/walletSetup'
 
 // The merge state driven one transition at a time, on hand-made pages: what each address is
 // asked for, what the cut lets out, what an owner transaction reveals, and the checkpoint it
