@@ -25,7 +25,7 @@ export const FULL_RUN_TESTS = [
   'test/history/signaturesForAddress.faults.test.ts',
   'test/history/signaturesForAddress.heap.test.ts',
   'test/history/signaturesForAddress.test.ts',
-  'test/ranges/probeForeignCursor.test.ts',
+  'test/ranges/probes.test.ts',
   'test/ranges/walkProviderPages.test.ts',
   'test/ranges/walkRanges.test.ts',
   'test/wallet/walletHistory.test.ts',

@@ -6,7 +6,6 @@ import {
   oneOf,
   readFields,
 } from '../params/readFields'
-import type { RpcTransport } from '../transport/types'
 import { walkRanges } from './walkRanges'
 
 /** Options of {@link rangeWalker}. */
@@ -78,12 +77,7 @@ export function rangeWalker(options: RangeWalkerOptions = {}): HistoryWalker {
     'options',
     '',
   )
-  // Whether each transport's endpoint reads a foreign cursor, once known (see walkRanges).
-  const settings = {
-    lanes: parallel,
-    provider,
-    foreignCursors: new WeakMap<RpcTransport, 'any' | 'none'>(),
-  }
+  const settings = { lanes: parallel, provider }
   return {
     name: `rangeWalker({ parallel: ${parallel}, order: '${order}' })`,
     order,
