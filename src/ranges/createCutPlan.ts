@@ -115,6 +115,8 @@ export type Cuts = Readonly<{
    * empty indeed. Asks the probe once per transport (see `judgeForeignCursor`). Never rejects.
    */
   emptyIsTrue(): Promise<boolean>
+  /** Settles once the span's own lookups answered (see `findSpan`): a round trip. */
+  lookedUp: Promise<void>
   /** Settles once every request of these has. */
   settled: () => Promise<unknown>
 }>
@@ -171,12 +173,15 @@ export function startCuts<TMode extends U64Mode>(
     return entry === undefined ? undefined : BigInt(entry.slot)
   }
   const refused = cuts.state().cursors === 'none'
-  const span = findSpan(context, plan, start, spanSignal, probe, refused, top)
+  let lookedUp = (): void => {}
+  const timed = new Promise<void>((resolve) => (lookedUp = resolve))
+  const span = findSpan(context, plan, start, spanSignal, probe, refused, top, lookedUp)
   span.then(cuts.spanFound, cuts.spanFailed)
   let judged: Promise<boolean> | undefined
   const find = (target: bigint, floor: bigint) => findBoundary(reader, target, floor)
   return {
     plan: cuts,
+    lookedUp: timed,
     find,
     async findTrusted(target, floor) {
       const boundary = await find(target, floor)
@@ -190,7 +195,8 @@ export function startCuts<TMode extends U64Mode>(
         cuts.judging()
         // The walk's first page serves as the probe's where it is long enough.
         const long = Math.min(plan.pageSize, start.remaining ?? plan.pageSize) >= PROBE_PAGE
-        const page = start.order !== 'oldest' && start.before === undefined && long ? head() : undefined
+        const page =
+          start.order !== 'oldest' && start.before === undefined && long ? head() : undefined
         const trust = await judgeForeignCursor(context, address, commitment, reader, child(), page)
         cuts.cursorsJudged(trust)
         return trust === 'any'

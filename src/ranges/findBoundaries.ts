@@ -24,7 +24,8 @@ export type WalkSpan = Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }
  * and whether it goes through the provider method (`bySlot`, awaited beside the span's ends);
  * `undefined` when it cannot be cut: a node without the slot methods, an address without
  * entries, or (`refused`, what is known of the endpoint) one that does not read a boundary
- * transaction as a cursor. A transport failure is thrown.
+ * transaction as a cursor. `onLookedUp` is called once its own lookup of the bottom settled: a
+ * round trip, where the top may have waited on a page. A transport failure is thrown.
  * @internal
  */
 export async function findSpan<TMode extends U64Mode>(
@@ -35,6 +36,7 @@ export async function findSpan<TMode extends U64Mode>(
   bySlot: Promise<boolean>,
   refused: boolean,
   top: () => Promise<bigint | undefined>,
+  onLookedUp: () => void,
 ): Promise<WalkSpan | undefined> {
   try {
     const [high, bottom, provider] = await settleAll([
@@ -43,9 +45,11 @@ export async function findSpan<TMode extends U64Mode>(
         : start.slot === undefined
           ? lookUpSlot(context, plan, start.before, signal)
           : BigInt(start.slot),
-      start.until === undefined
-        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
-        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      Promise.resolve(
+        start.until === undefined
+          ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
+          : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      ).finally(onLookedUp),
       bySlot,
     ])
     if (high === undefined || bottom === undefined || (refused && !provider)) return undefined

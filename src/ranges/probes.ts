@@ -127,14 +127,7 @@ export async function judgeForeignCursor<TMode extends U64Mode>(
   const known = knownCursors(context.transport)
   if (known !== undefined) return known
   try {
-    const answer = await probeForeignCursor(
-      context,
-      address,
-      commitment,
-      reader,
-      signal,
-      head,
-    )
+    const answer = await probeForeignCursor(context, address, commitment, reader, signal, head)
     if (answer !== 'checked') noteCursors(context.transport, answer)
     return answer
   } catch {

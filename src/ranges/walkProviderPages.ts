@@ -8,7 +8,6 @@ import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { PROVIDER_METHOD } from './probes'
 import type { HistoryRange } from './types'
 
-
 /**
  * The pages of one range of a walk through `getTransactionsForAddress`, newest first: the range's
  * slots as a slot filter, the walk's `before` / `until` as a position filter (exclusive, as the

@@ -158,6 +158,7 @@ async function produce<TMode extends U64Mode>(
   signal: AbortSignal,
 ): Promise<void> {
   const oldest = start.order === 'oldest'
+  void cuts.lookedUp.then(lanes.spanLookedUp)
   // Registered before the search awaits the span: the lanes know it first.
   cuts.plan.span.then(
     (span) => span !== undefined && lanes.setSpan(span.top, span.bottom),
