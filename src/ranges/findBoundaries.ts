@@ -65,8 +65,11 @@ export async function findSpan<TMode extends U64Mode>(
 export type FindBoundariesOptions = Readonly<{
   /** Slots between boundary `index` and the one before, asked for as each search starts. */
   stride: (span: bigint, index: number) => bigint
-  /** Settles once the span may be cut (see `RangeLanes.ready`): awaited once the span is known. */
-  ready: () => Promise<void>
+  /**
+   * Resolves once the span may be cut, `false` where it is not worth it (the first range holds
+   * the whole walk): awaited once the span is known.
+   */
+  ready: () => Promise<boolean>
   /** Ranges the walk fetches at once: as many searches run at a time. */
   lanes: number
   /** The boundary nearest below a target, above a floor (see `findBoundary`). */
@@ -100,7 +103,7 @@ export async function* findBoundaries(
   const oldest = start.order === 'oldest'
   const span = await options.span
   if (span === undefined) return
-  await options.ready()
+  if (!(await options.ready())) return
   const { top, bottom, bySlot } = span
   const floor = bottom
   // Targets in the order the ranges are handed out, each `stride` slots past the one before,

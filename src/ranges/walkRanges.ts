@@ -58,7 +58,7 @@ export async function* walkRanges<TMode extends U64Mode>(
     child: group.child,
     viaProvider: cuts.plan.viaProvider,
   })
-  const producing = produce(start, settings.lanes, lanes, cuts, cut.signal)
+  const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, cut.signal)
   const quota: Quota<TMode> = { remaining: start.remaining }
   let rest: RangeRun<TMode> | undefined
   try {
@@ -152,6 +152,7 @@ function fallBack<TMode extends U64Mode>(
  */
 async function produce<TMode extends U64Mode>(
   start: HistoryCheckpoint,
+  pageSize: number,
   count: number,
   lanes: RangeLanes<TMode>,
   cuts: Cuts,
@@ -166,9 +167,13 @@ async function produce<TMode extends U64Mode>(
   )
   const boundaries = findBoundaries(start, {
     stride: lanes.stride,
-    // Newest first, the first cut follows the density of the first range's first page.
+    // Newest first, the first cut follows the density of the first range's first page; a first
+    // page shorter than asked holds the whole walk, and nothing is cut.
     ready: async () => {
-      if (!oldest) await lanes.first()?.firstPage
+      if (oldest) return true
+      const page = await lanes.first()?.firstPage
+      const asked = Math.min(pageSize, start.remaining ?? pageSize)
+      return page === undefined || page.length >= asked
     },
     lanes: count,
     find: cuts.find,
