@@ -37,11 +37,10 @@ export type RangeLanes<TMode extends U64Mode> = Readonly<{
   settleFloor(slot: bigint | undefined): void
   /** No more ranges come from the boundaries: once all are handed out, the walk ends. */
   endPlan(): void
-  /**
-   * The walk's span, once known: its newest slot, and its oldest, the last range's floor. The time
-   * its lookups took is a round trip (see `launch`).
-   */
+  /** The walk's span, once known: its newest slot, and its oldest, the last range's floor. */
   setSpan(top: bigint, bottom: bigint): void
+  /** The span's own lookups answered: the time they took is a round trip (see `launch`). */
+  spanLookedUp(): void
   /** The range handed out first, once started. */
   first(): RangeRun<TMode> | undefined
   /**
@@ -187,8 +186,8 @@ export function createRangeLanes<TMode extends U64Mode>(
     },
     setSpan(top, bottom) {
       Object.assign(state, { top, bottom })
-      pacer.spanKnown()
     },
+    spanLookedUp: () => pacer.spanKnown(),
     first: () => runs[0],
     stride: (span, index) =>
       oldest

@@ -3,11 +3,10 @@ import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import { lookUpSlot } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
-import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { settleAll } from '../shared/async'
 import type { BlockReader } from './createBlockReader'
 import { requestSlot } from './createBlockReader'
-import type { CursorTrust, RangeBoundary } from './types'
+import type { RangeBoundary } from './types'
 
 /** The fewest slots a range spans: a boundary costs a round trip. */
 const MIN_RANGE_SLOTS = 32n
@@ -19,13 +18,14 @@ const MIN_RANGE_SLOTS = 32n
 export type WalkSpan = Readonly<{ top: bigint; bottom: bigint; bySlot: boolean }>
 
 /**
- * The span of a walk from `start`: from `start.before` (or the node's newest slot at the walk's
- * commitment; oldest first, the slot of the address's newest entry, read from `newest`, its
- * newest page: tighter than the node's newest slot for an address quiet of late) down to `until`
- * (or the node's first available block), and whether it goes through the provider method
- * (`bySlot`, awaited beside the span's ends); `undefined` when it cannot be cut: a node without
- * the slot methods, or (`refused`, what the walker already knows of the endpoint) one that does
- * not read a boundary transaction as a cursor. A transport failure is thrown.
+ * The span of a walk from `start`: from `start.before` (or, from the head, `top`: the slot of the
+ * address's newest entry, tighter than the node's newest slot for an address quiet of late, and
+ * read from a page the walk asks anyway) down to `until` (or the node's first available block),
+ * and whether it goes through the provider method (`bySlot`, awaited beside the span's ends);
+ * `undefined` when it cannot be cut: a node without the slot methods, an address without
+ * entries, or (`refused`, what is known of the endpoint) one that does not read a boundary
+ * transaction as a cursor. `onLookedUp` is called once its own lookup of the bottom settled: a
+ * round trip, where the top may have waited on a page. A transport failure is thrown.
  * @internal
  */
 export async function findSpan<TMode extends U64Mode>(
@@ -35,25 +35,25 @@ export async function findSpan<TMode extends U64Mode>(
   signal: AbortSignal,
   bySlot: Promise<boolean>,
   refused: boolean,
-  newest: () => Promise<readonly SignatureInfo<TMode>[]>,
+  top: () => Promise<bigint | undefined>,
+  onLookedUp: () => void,
 ): Promise<WalkSpan | undefined> {
-  const commitment = start.commitment === undefined ? [] : [{ commitment: start.commitment }]
   try {
-    const [top, bottom, provider] = await settleAll([
+    const [high, bottom, provider] = await settleAll([
       start.before === undefined
-        ? start.order === 'oldest'
-          ? newest().then(([entry]) => (entry === undefined ? undefined : BigInt(entry.slot)))
-          : requestSlot(context, 'getSlot', commitment, signal)
+        ? top()
         : start.slot === undefined
           ? lookUpSlot(context, plan, start.before, signal)
           : BigInt(start.slot),
-      start.until === undefined
-        ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
-        : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      Promise.resolve(
+        start.until === undefined
+          ? requestSlot(context, 'getFirstAvailableBlock', [], signal)
+          : (plan.untilSlot ?? lookUpSlot(context, plan, start.until, signal)),
+      ).finally(onLookedUp),
       bySlot,
     ])
-    if (top === undefined || bottom === undefined || (refused && !provider)) return undefined
-    return { top, bottom, bySlot: provider }
+    if (high === undefined || bottom === undefined || (refused && !provider)) return undefined
+    return { top: high, bottom, bySlot: provider }
   } catch (error) {
     // The node answered: it does not serve these methods. The walk stays one range.
     if (!isConfirmedRpcError(error, 'RPC_ERROR')) throw error
@@ -65,8 +65,11 @@ export async function findSpan<TMode extends U64Mode>(
 export type FindBoundariesOptions = Readonly<{
   /** Slots between boundary `index` and the one before, asked for as each search starts. */
   stride: (span: bigint, index: number) => bigint
-  /** Settles once the span may be cut (see `RangeLanes.ready`): awaited once the span is known. */
-  ready: () => Promise<void>
+  /**
+   * Resolves once the span may be cut, `false` where it is not worth it (the first range holds
+   * the whole walk): awaited once the span is known.
+   */
+  ready: () => Promise<boolean>
   /** Ranges the walk fetches at once: as many searches run at a time. */
   lanes: number
   /** The boundary nearest below a target, above a floor (see `findBoundary`). */
@@ -74,11 +77,10 @@ export type FindBoundariesOptions = Readonly<{
   /** The span to cut (see `findSpan`): nothing is cut when it is `undefined`. */
   span: Promise<WalkSpan | undefined>
   /**
-   * Whether the endpoint reads a boundary transaction (not the address's) as a `before` cursor
-   * (see `CursorTrust`), unless the walk goes through the provider method; never rejects.
-   * `'none'`: nothing is cut. `'checked'`: every boundary is tentative.
+   * Whether a boundary found now is tentative (see `RangeBoundary.tentative`): the endpoint was
+   * not yet shown to read a boundary transaction (not the address's) as a `before` cursor.
    */
-  trust: Promise<CursorTrust>
+  tentative: () => boolean
 }>
 
 /**
@@ -86,9 +88,9 @@ export type FindBoundariesOptions = Readonly<{
  * (see `RangeBoundary`), yielded in the order the walk hands its ranges out (newest first, or
  * oldest first for an `'oldest'` start) as soon as each is found, `lanes` searches at a time, so
  * that the first ranges are fetched while the later boundaries are searched. The first searches
- * go out as soon as the span is known, beside the endpoint's answer on foreign cursors (`trust`);
- * nothing is yielded before that answer, and nothing at all if it is `'none'`, if the span is
- * `undefined` or too short to cut: the walk is then one range. With `bySlot` (a walk through
+ * go out as soon as the span is known; nothing is yielded if the span is `undefined` or too short
+ * to cut: the walk is then one range. Each boundary is marked `tentative` unless the endpoint was
+ * shown to read foreign cursors: nothing waits for that answer. With `bySlot` (a walk through
  * the provider method, which filters by slot), the targets themselves are the boundaries,
  * without a search. A failed span lookup is thrown.
  * @internal
@@ -101,7 +103,7 @@ export async function* findBoundaries(
   const oldest = start.order === 'oldest'
   const span = await options.span
   if (span === undefined) return
-  await options.ready()
+  if (!(await options.ready())) return
   const { top, bottom, bySlot } = span
   const floor = bottom
   // Targets in the order the ranges are handed out, each `stride` slots past the one before,
@@ -141,8 +143,6 @@ export async function* findBoundaries(
   let previous: RangeBoundary | undefined
   try {
     for (let i = 0; i < ahead; i++) search(i)
-    const trust = await options.trust
-    if (trust === 'none') return
     for (let i = 0; searches[i] !== undefined; i++) {
       search(i + ahead)
       const boundary = await (searches[i] as Promise<RangeBoundary | undefined>)
@@ -155,7 +155,7 @@ export async function* findBoundaries(
       ) {
         continue
       }
-      yield trust === 'any' ? boundary : { ...boundary, tentative: true }
+      yield options.tentative() ? { ...boundary, tentative: true } : boundary
       previous = boundary
     }
   } finally {
@@ -169,10 +169,12 @@ const WINDOW = 256n
 /**
  * The boundary nearest below `target` (see `RangeBoundary`): a transaction of the newest block
  * with transactions at or below `target` and above `floor`. Most slots hold such a block, so the
- * blocks at `target` and `target - 1` are asked for at once, which settles it in one round trip;
- * otherwise the produced slots of a window below `target` are listed and read newest first.
- * `undefined` when the window holds none (a stretch of skipped or empty slots: the ranges on
- * either side then stay one), or when the node refuses the block methods.
+ * block at `target` alone is asked for first, which settles it in one request; otherwise the
+ * produced slots of a window below `target` are listed and read newest first. (Asking for
+ * `target - 1` beside it saved a round trip where the first is skipped, at the price of a
+ * request per boundary: one request in eight of a 100,000-entry walk.) `undefined` when the window
+ * holds none (a stretch of skipped or empty slots: the ranges on either side then stay one), or
+ * when the node refuses the block methods.
  * @internal
  */
 export async function findBoundary(
@@ -182,13 +184,11 @@ export async function findBoundary(
 ): Promise<RangeBoundary | undefined> {
   if (!reader.usable() || target <= floor) return undefined
   try {
-    const near = [target, target - 1n].filter((slot) => slot > floor)
-    const signatures = await settleAll(near.map((slot) => reader.firstSignature(slot)))
-    for (const [i, signature] of signatures.entries()) {
-      if (signature !== undefined) return { signature, slot: near[i] as bigint }
-    }
+    const signature = await reader.firstSignature(target)
+    if (signature !== undefined) return { signature, slot: target }
+    if (target - 1n <= floor) return undefined
     const from = target - WINDOW > floor ? target - WINDOW : floor + 1n
-    const slots = await reader.blocks(from, target - 2n)
+    const slots = await reader.blocks(from, target - 1n)
     for (let i = slots.length - 1; i >= 0; i--) {
       const slot = slots[i] as bigint
       const signature = await reader.firstSignature(slot)

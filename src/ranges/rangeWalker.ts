@@ -6,7 +6,6 @@ import {
   oneOf,
   readFields,
 } from '../params/readFields'
-import type { RpcTransport } from '../transport/types'
 import { walkRanges } from './walkRanges'
 
 /** Options of {@link rangeWalker}. */
@@ -17,13 +16,13 @@ export type RangeWalkerOptions = Readonly<{
    * ranges at boundary blocks (`getBlocks`, and `getBlock` with `transactionDetails:
    * 'signatures'`), and up to this many are fetched side by side; a lane that comes free splits
    * the range with the most left; the first ranges start a lane's share of a round trip apart,
-   * so that their pages do not arrive together. Each boundary costs about three small requests:
-   * worth it from a few thousand entries on, over a network with latency. A range starts from a
-   * boundary transaction that is not the address's, which a history archive does not read (Old
-   * Faithful answers it with an empty page): the first walk on each transport asks the endpoint
-   * once, with a probe whose answer is known (a page of 100 entries, up to three blocks and one
-   * entry, beside the span's lookups and the first boundary searches), and a walk on an endpoint
-   * that fails it is one range.
+   * so that their pages do not arrive together. Each boundary costs about one small request
+   * (a block's signatures): worth it from a few thousand entries on, over a network with
+   * latency. A range starts from a boundary transaction that may not be the address's, which a
+   * history archive does not read (Old Faithful answers it with an empty page): where such a
+   * range comes back empty, the endpoint is asked once per transport, with a probe whose answer
+   * is known (a page of 100 entries, up to three blocks and one entry), and on an endpoint that
+   * fails it the rest of the walk, and every later walk over that transport, is one range.
    * @default 8
    */
   parallel?: number | undefined
@@ -78,12 +77,7 @@ export function rangeWalker(options: RangeWalkerOptions = {}): HistoryWalker {
     'options',
     '',
   )
-  // Whether each transport's endpoint reads a foreign cursor, once known (see walkRanges).
-  const settings = {
-    lanes: parallel,
-    provider,
-    foreignCursors: new WeakMap<RpcTransport, 'any' | 'none'>(),
-  }
+  const settings = { lanes: parallel, provider }
   return {
     name: `rangeWalker({ parallel: ${parallel}, order: '${order}' })`,
     order,

@@ -40,13 +40,14 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
   floor(): bigint | undefined
   /**
    * Whether it started at a tentative boundary (see `RangeBoundary.tentative`) that the endpoint
-   * did not read: its fetch ended without a single entry, or failed with a JSON-RPC error (-32020
-   * among them) before any. A history archive answers a foreign cursor with `[]`; Agave only when
-   * nothing lies below it. Either way, its slots are not known to be empty: the walk fetches
-   * them another way (see `walkRanges`). Its pages and `reversed` then yield nothing, and throw
-   * nothing. Meaningful once `finished` settled.
+   * may not have read: `'empty'`, its fetch ended without a single entry; `'refused'`, it failed
+   * with a JSON-RPC error (-32020 among them) before any; `undefined` otherwise. A history
+   * archive answers a foreign cursor with `[]`; Agave only when nothing lies below it. Either
+   * way, its slots are not known to be empty until the walk judges the endpoint (see
+   * `CutPlan`). Its pages and `reversed` then yield nothing, and throw nothing. Meaningful once
+   * `finished` settled.
    */
-  unread(): boolean
+  unread(): 'empty' | 'refused' | undefined
   /**
    * Entries kept so far and the oldest slot among them, pending floor or not; `undefined` before
    * the first entry kept.
@@ -83,7 +84,7 @@ type RangeState<TMode extends U64Mode> = {
   done: boolean
   /** Whether any entry came, kept or not: a tentative start was read (see `RangeRun.unread`). */
   answered: boolean
-  unread: boolean
+  unread: 'empty' | 'refused' | undefined
   failed: boolean
   failure: unknown
   /** Wakes the reader waiting for a page. */
@@ -182,7 +183,7 @@ function createRangeState<TMode extends U64Mode>(range: HistoryRange): RangeStat
     floor: pending ? undefined : range.floor,
     done: false,
     answered: false,
-    unread: false,
+    unread: undefined,
     failed: false,
     failure: undefined,
     wake: () => {},
@@ -226,12 +227,12 @@ async function fetchRange<TMode extends U64Mode>(
       const last = page[page.length - 1]
       if (state.floor !== undefined && last !== undefined && last.slot < state.floor) break
     }
-    state.unread = tentative && !state.answered
+    if (tentative && !state.answered) state.unread = 'empty'
   } catch (error) {
     // The node's answer to a cursor it does not know (a -32020, or an RPC error of an endpoint that cannot read it).
     const refused =
       isConfirmedRpcError(error, 'CURSOR_NOT_FOUND') || isConfirmedRpcError(error, 'RPC_ERROR')
-    if (tentative && !state.answered && refused) state.unread = true
+    if (tentative && !state.answered && refused) state.unread = 'refused'
     else {
       state.failed = true
       state.failure = error

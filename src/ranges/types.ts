@@ -1,16 +1,9 @@
-import type { RpcTransport } from '../transport/types'
-
 /** How a range walk runs: see `rangeWalker`. @internal */
 export type WalkRangesSettings = Readonly<{
   /** Ranges fetched at once. */
   lanes: number
   /** Whether to ask the endpoint for `getTransactionsForAddress` and walk through it. */
   provider: boolean
-  /**
-   * What each transport's endpoint answered the foreign-cursor probe (see `probeForeignCursor`):
-   * kept by the walker, so that a walker asks each endpoint once.
-   */
-  foreignCursors: WeakMap<RpcTransport, Exclude<CursorTrust, 'checked'>>
 }>
 
 /**
@@ -46,18 +39,18 @@ export type RangeBoundary = Readonly<{
   signature?: string | undefined
   slot: bigint
   /**
-   * The endpoint was not shown to read a transaction that is not the address's as a cursor (no
-   * probe could tell, see `CursorTrust`): the range below checks it with its own first page (see
-   * `RangeRun.unread`) instead of a request of its own before it starts.
+   * The endpoint was not shown to read a transaction that is not the address's as a cursor (see
+   * `CursorTrust`): the range below checks it with its own first page (see `RangeRun.unread`)
+   * instead of a request of its own before it starts.
    */
   tentative?: boolean | undefined
 }>
 
 /**
- * How a walk may cut an address's history on an endpoint: `'any'`, at any boundary (the endpoint
- * reads a foreign cursor as a ledger position); `'none'`, nowhere (it does not: the walk is one
- * range); `'checked'`, at a boundary only once the first page of the range that starts there
- * answers (see `RangeRun.unread`), when no probe could tell (see `probeForeignCursor`).
+ * What the foreign-cursor probe said of an endpoint (see `judgeForeignCursor`): `'any'`, it reads
+ * a foreign cursor as a ledger position (a range from one that comes back empty is empty);
+ * `'none'`, it does not (the walk, and every later one over the transport, is one range);
+ * `'checked'`, no probe could tell: a range that comes back empty is walked again another way.
  * @internal
  */
 export type CursorTrust = 'any' | 'checked' | 'none'

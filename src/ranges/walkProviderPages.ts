@@ -1,16 +1,12 @@
 import type { MethodContext } from '../actions/ActionClient'
 import { decodeSignatureInfos } from '../actions/getSignaturesForAddress'
-import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import { isPlainObject } from '../json/parseJson'
 import type { U64Mode } from '../schemas/common'
 import { toResponseShapeError } from '../schemas/runtime/checks'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
-import type { RpcTransport } from '../transport/types'
+import { PROVIDER_METHOD } from './probes'
 import type { HistoryRange } from './types'
-
-/** The provider method (Helius) some endpoints serve beside the node's own. @internal */
-export const PROVIDER_METHOD = 'getTransactionsForAddress'
 
 /**
  * The pages of one range of a walk through `getTransactionsForAddress`, newest first: the range's
@@ -86,37 +82,4 @@ export async function requestProviderPage<TMode extends U64Mode>(
   }
   const page = decodeSignatureInfos(result.data, context.u64, decode)
   return { page, token: typeof token === 'string' && page.length > 0 ? token : undefined }
-}
-
-// What each transport's endpoint said about the provider method: asked once per transport.
-const answers = new WeakMap<RpcTransport, Promise<boolean>>()
-
-/**
- * Whether the endpoint serves `getTransactionsForAddress` (a provider's method, not a node's),
- * asked once per transport with a one-entry request. Any JSON-RPC error (-32601 from a node that
- * lacks it, a -32602 from one that reads other params) means no; a transport failure is not an
- * answer, and is asked again next time.
- * @internal
- */
-export function servesProviderHistory<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  address: string,
-  signal: AbortSignal,
-): Promise<boolean> {
-  let answer = answers.get(context.transport)
-  if (answer === undefined) {
-    const config = { transactionDetails: 'signatures', limit: 1 }
-    answer = context
-      .transport({ method: PROVIDER_METHOD, params: [address, config] }, { signal })
-      .then(
-        () => true,
-        (error: unknown) => {
-          if (isConfirmedRpcError(error, 'RPC_ERROR')) return false
-          answers.delete(context.transport)
-          throw error
-        },
-      )
-    answers.set(context.transport, answer)
-  }
-  return answer
 }

@@ -1,44 +1,13 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
-import { toHistoryOrder } from '../history/archivePage'
 import type { HistoryCheckpoint, OnWalkEnd, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { createSignalGroup, linkSignal } from '../shared/signals'
-import { createBlockReader } from './createBlockReader'
+import { type Cuts, startCuts } from './createCutPlan'
 import { createRangeLanes, type RangeLanes } from './createRangeLanes'
-import { findBoundaries, findBoundary, findSpan, type WalkSpan } from './findBoundaries'
-import { PROBE_PAGE, probeForeignCursor } from './probeForeignCursor'
+import { findBoundaries } from './findBoundaries'
 import { type RangeRun, runRange } from './runRange'
-import type { CursorTrust, HistoryRange, RangeBoundary, WalkRangesSettings } from './types'
-import { servesProviderHistory } from './walkProviderPages'
-
-/** Where a walk cuts its history, and how: see `prepareCuts`. */
-type Cuts = Readonly<{
-  /** The provider's probe: whether the walk goes through it. Never rejects. */
-  probe: Promise<boolean>
-  viaProvider: () => boolean
-  /** The span to cut (see `findSpan`); rejects with a transport failure. */
-  span: Promise<WalkSpan | undefined>
-  /** Whether the endpoint reads a boundary as a cursor (see `CursorTrust`). Never rejects. */
-  trust: Promise<CursorTrust>
-  /** The boundary nearest below a target (see `findBoundary`). */
-  find: (target: bigint, floor: bigint) => Promise<RangeBoundary | undefined>
-  /** The same, marked tentative unless the endpoint reads any: once `trust` is known. */
-  findTrusted: (target: bigint, floor: bigint) => Promise<RangeBoundary | undefined>
-  /** Settles once every request of these has. */
-  settled: () => Promise<unknown>
-}>
-
-/** What `prepareCuts` works with besides the walk's. */
-type CutsOptions<TMode extends U64Mode> = Readonly<{
-  /** The walk's signal (the provider's probe), and the one of its cuts (the span). */
-  signals: readonly [AbortSignal, AbortSignal]
-  /** A signal of its own for each block lookup and the foreign-cursor probe. */
-  child: () => AbortSignal
-  /** The walk's first page, where it serves as the probe's (see `probeForeignCursor`). */
-  head: () => Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined
-}>
+import type { HistoryRange, RangeBoundary, WalkRangesSettings } from './types'
 
 /** Entries handed out so far: what `limit` leaves, and the last one. */
 type Quota<TMode extends U64Mode> = {
@@ -52,10 +21,11 @@ type Quota<TMode extends U64Mode> = {
  * as each range's pages arrive, or, for a walk from an `'oldest'` start, each range reversed once
  * it is whole. A range starts as soon as the boundary above it is known (the first one at once,
  * newest first); newest first, a lane that comes free once all are started splits the range with
- * the most left. A range that started at a tentative boundary the endpoint did not read (see
- * `RangeRun.unread`) is not lost: the ranges still running stop, and the rest of the walk is one
- * range from a cursor the endpoint knows. Stopping the consumer aborts every range and the
- * search, and waits for them.
+ * the most left. A range that started at a tentative boundary the endpoint may not have read (see
+ * `RangeRun.unread`) is not lost: where the endpoint is not shown to read such a cursor (see
+ * `Cuts.emptyIsTrue`), the ranges still running stop, and the rest of the walk is one range from
+ * a cursor the endpoint knows. Stopping the consumer aborts every range and the search, and
+ * waits for them.
  * @internal
  */
 export async function* walkRanges<TMode extends U64Mode>(
@@ -73,14 +43,10 @@ export async function* walkRanges<TMode extends U64Mode>(
   const cut = linkSignal(link.signal)
   // Every range and block lookup gets its own signal (see createSignalGroup in shared/signals.ts).
   const group = createSignalGroup(cut.signal)
-  // The first page of a walk from the head is the address's newest: the probe's, if long enough.
+  // Newest first, the first range starts at once: its first page is the address's newest.
   const head = (): Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined =>
-    !oldest &&
-    start.before === undefined &&
-    Math.min(plan.pageSize, start.remaining ?? plan.pageSize) >= PROBE_PAGE
-      ? lanes.first()?.firstPage
-      : undefined
-  const cuts = prepareCuts(context, plan, start, settings, {
+    oldest ? undefined : lanes.first()?.firstPage
+  const cuts = startCuts(context, plan, start, settings, {
     signals: [link.signal, cut.signal],
     child: group.child,
     head,
@@ -90,9 +56,9 @@ export async function* walkRanges<TMode extends U64Mode>(
     oldest,
     signal: cut.signal,
     child: group.child,
-    viaProvider: cuts.viaProvider,
+    viaProvider: cuts.plan.viaProvider,
   })
-  const producing = produce(start, settings.lanes, lanes, cuts, cut.signal)
+  const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, cut.signal)
   const quota: Quota<TMode> = { remaining: start.remaining }
   let rest: RangeRun<TMode> | undefined
   try {
@@ -100,7 +66,9 @@ export async function* walkRanges<TMode extends U64Mode>(
       if (yield* handOut(run, oldest, plan, quota))
         return plan.signal?.aborted ? undefined : onEnd()
       if (plan.signal?.aborted) return
-      if (run.unread()) {
+      // An empty range from a foreign boundary is empty indeed where the endpoint reads one.
+      const unread = run.unread()
+      if (unread !== undefined && (unread === 'refused' || !(await cuts.emptyIsTrue()))) {
         cut.abort()
         await Promise.all([producing, lanes.settled()])
         rest = runRange(context, plan, start, fallBack(start, run, quota), link.signal, () => {})
@@ -177,98 +145,6 @@ function fallBack<TMode extends U64Mode>(
 }
 
 /**
- * What a walk cuts with: where the caller asked for it, whether the endpoint serves the provider
- * method (which cuts by slot alone, each range one filtered query; asked beside the span's ends,
- * see `findSpan`; a failed probe, a transport failure past its retries, leaves the walk to the
- * node's methods, asked again by the next walk); and where ranges may start (see `CursorTrust`):
- * the walker's answer for this transport, else the probe's, asked beside the span and the first
- * boundary searches (see `probeForeignCursor`), so that it costs the walk no round trip of its
- * own where no probe can be built, one where one is. Only a probe's answer is kept; where no
- * probe could tell (no probe to build, or a transport failure past its retries), every boundary
- * is tentative: the range below it checks it with its first page.
- */
-function prepareCuts<TMode extends U64Mode>(
-  context: MethodContext<TMode>,
-  plan: WalkPlan,
-  start: HistoryCheckpoint,
-  settings: WalkRangesSettings,
-  using: CutsOptions<TMode>,
-): Cuts {
-  const { signals, child, head } = using
-  const [signal, spanSignal] = signals
-  let provider = false
-  const probe = settings.provider
-    ? servesProviderHistory(context, plan.address, signal).then(
-        (serves) => {
-          provider = serves
-          return serves
-        },
-        () => false,
-      )
-    : Promise.resolve(false)
-  const reader = createBlockReader(context, start.commitment, child)
-  const known = settings.foreignCursors.get(context.transport)
-  // Oldest first from the head, the address's newest page gives the span its top and, where the
-  // endpoint is to be probed (see `probeForeignCursor`), the probe its page: one request, sent at
-  // once. The first of the walk's own method, it also settles which name the node serves (see
-  // `withMethodPolicy`) before the ranges ask at once. Where that page fails, the span asks for
-  // the newest entry alone, and the probe tells nothing.
-  const probes = known === undefined && !settings.provider
-  const newestPage = (limit: number): Promise<readonly SignatureInfo<TMode>[]> => {
-    const config = { limit, commitment: start.commitment, signal: spanSignal }
-    return getSignaturesForAddress(context, plan.address, config).then(toHistoryOrder)
-  }
-  let newest: Promise<readonly SignatureInfo<TMode>[]> | undefined
-  const probePage = () => {
-    newest ??= newestPage(probes ? PROBE_PAGE : 1)
-    return newest
-  }
-  const span = findSpan(context, plan, start, spanSignal, probe, known === 'none', () =>
-    probePage().catch((error) => (probes ? newestPage(1) : Promise.reject(error))),
-  )
-  const cuttable = span.then(
-    (found) => found !== undefined && !found.bySlot,
-    () => false,
-  )
-  const { address } = plan
-  const first = () =>
-    probes && start.order === 'oldest' && start.before === undefined ? probePage() : head()
-  const probeTrust = (): Promise<CursorTrust> =>
-    probeForeignCursor(context, address, start.commitment, reader, child(), cuttable, first()).then(
-      (answer) => {
-        if (answer === 'any' || answer === 'none') {
-          settings.foreignCursors.set(context.transport, answer)
-        }
-        return answer ?? 'none'
-      },
-      () => 'checked' as const,
-    )
-  // Through the provider, which filters by slot, no boundary is a cursor: nothing to probe.
-  const trust =
-    known === undefined
-      ? probe.then((serves) => (serves ? 'any' : probeTrust()))
-      : Promise.resolve(known)
-  let trusted: CursorTrust = 'none'
-  void trust.then((answer) => {
-    trusted = answer
-  })
-  const find = (target: bigint, floor: bigint) => findBoundary(reader, target, floor)
-  return {
-    probe,
-    viaProvider: () => provider,
-    span,
-    trust,
-    find,
-    async findTrusted(target, floor) {
-      const boundary = await find(target, floor)
-      if (boundary?.signature === undefined || trusted === 'any') return boundary
-      return { ...boundary, tentative: true }
-    },
-    settled: () => Promise.allSettled([probe, span, trust]),
-  }
-}
-
-/**
  * Starts the ranges as their boundaries are found, then (newest first) splits ranges for the
  * lanes that come free. Newest first, each range starts at the boundary above and learns its
  * floor from the next boundary; oldest first, each starts at the boundary above the previous one,
@@ -276,31 +152,37 @@ function prepareCuts<TMode extends U64Mode>(
  */
 async function produce<TMode extends U64Mode>(
   start: HistoryCheckpoint,
+  pageSize: number,
   count: number,
   lanes: RangeLanes<TMode>,
   cuts: Cuts,
   signal: AbortSignal,
 ): Promise<void> {
   const oldest = start.order === 'oldest'
+  void cuts.lookedUp.then(lanes.spanLookedUp)
   // Registered before the search awaits the span: the lanes know it first.
-  cuts.span.then(
+  cuts.plan.span.then(
     (span) => span !== undefined && lanes.setSpan(span.top, span.bottom),
     () => undefined,
   )
   const boundaries = findBoundaries(start, {
     stride: lanes.stride,
-    // Newest first, the first cut follows the density of the first range's first page.
+    // Newest first, the first cut follows the density of the first range's first page; a first
+    // page shorter than asked holds the whole walk, and nothing is cut.
     ready: async () => {
-      if (!oldest) await lanes.first()?.firstPage
+      if (oldest) return true
+      const page = await lanes.first()?.firstPage
+      const asked = Math.min(pageSize, start.remaining ?? pageSize)
+      return page === undefined || page.length >= asked
     },
     lanes: count,
     find: cuts.find,
-    span: cuts.span,
-    trust: cuts.trust,
+    span: cuts.plan.span,
+    tentative: cuts.plan.tentative,
   })
   const beforeSlot = start.slot === undefined ? undefined : BigInt(start.slot)
   const first = { before: start.before, beforeSlot }
-  if (await launchRanges(lanes, boundaries, first, oldest, cuts.viaProvider)) {
+  if (await launchRanges(lanes, boundaries, first, oldest, cuts.plan.viaProvider)) {
     if (!oldest) await splitForFreeLanes(lanes, cuts, signal)
   }
 }
@@ -367,7 +249,7 @@ async function splitForFreeLanes<TMode extends U64Mode>(
       await lanes.change()
       continue
     }
-    const search = cuts.viaProvider()
+    const search = cuts.plan.viaProvider()
       ? Promise.resolve({ slot: pick.target })
       : cuts.findTrusted(pick.target, pick.floor)
     // A failed search splits nothing; the range goes on as it was.

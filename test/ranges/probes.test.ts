@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { signaturesForAddress } from '../../src/history/signaturesForAddress'
 import { transactionsForAddress } from '../../src/history/transactionsForAddress'
 import type { HistoryCheckpoint } from '../../src/history/types'
+import { createBlockReader } from '../../src/ranges/createBlockReader'
+import { askProviderMethod, judgeForeignCursor, knownCursors } from '../../src/ranges/probes'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import type { Intercept } from '../support/scriptedTransport'
-import { sharedLedger } from '../support/sharedLedger'
 import { quickOrFull } from '../support/slowSuite'
+import { sharedLedger } from '../support/sharedLedger'
+import { createGate, type Intercept } from '../support/scriptedTransport'
 import { collect, FAST, setup } from '../support/walkSetup'
 
 // Range walks on history archives, which read a cursor only inside the address's own history
@@ -73,27 +75,6 @@ describe('range walks on archives', () => {
       }
     },
   )
-
-  it('walks Old Faithful as one range once the probe fails, asking it once per walker', async () => {
-    const address = addresses[1] as string
-    const expected = oracle('old-faithful', address)
-    const { context, wire } = setup(ledgers['old-faithful'])
-    const walker = rangeWalker({ parallel: 4 })
-    expect(await collect(signaturesForAddress(context, address, { walker, ...FAST }))).toEqual(
-      expected,
-    )
-    // The probe's one foreign cursor, and no cut: no boundary search.
-    expect(foreignCursors(wire.sent, expected)).toHaveLength(1)
-    const first = wire.sent.length
-    // The walker keeps the answer for this transport: the next walk sends no probe.
-    expect(await collect(signaturesForAddress(context, address, { walker, ...FAST }))).toEqual(
-      expected,
-    )
-    expect(foreignCursors(wire.sent.slice(first), expected)).toHaveLength(0)
-    expect(wire.sent.slice(first).filter((request) => request.method === 'getBlock')).toHaveLength(
-      0,
-    )
-  })
 
   it('yields every transaction with its entry in order on Old Faithful, both ways', async () => {
     const ledger = ledgers['old-faithful']
@@ -178,7 +159,7 @@ describe('range walks on archives', () => {
   })
 })
 
-describe('range walks on Agave after the probe', () => {
+describe('range walks on Agave', () => {
   it('still cut at foreign boundaries and walk the ranges side by side (v4)', async () => {
     const ledger = ledgers.v4
     const address = addresses[3] as string
@@ -191,17 +172,19 @@ describe('range walks on Agave after the probe', () => {
     const first = wire.sent.length
     expect(wire.sent.filter((request) => request.method === 'getBlock').length).toBeGreaterThan(2)
     expect(wire.peak()).toBeGreaterThan(2)
-    // Ranges started at boundaries, some of them not the address's (besides the probe's): more
-    // pages than one stream of pages asks for, and more foreign cursors than the probe's.
+    // Ranges started at boundaries, some of them not the address's: more pages than one stream
+    // of pages asks for, and foreign cursors.
     const pages = (sent: Sent) =>
       sent.filter((request) => request.method === 'getSignaturesForAddress').length
     expect(pages(wire.sent)).toBeGreaterThan(Math.ceil(expected.length / 50) + 2)
-    expect(foreignCursors(wire.sent, expected).length).toBeGreaterThan(1)
-    // The probe is one page of 100 entries and one of a single entry; the next walk with the
-    // same walker on the same transport sends neither.
+    expect(foreignCursors(wire.sent, expected).length).toBeGreaterThan(0)
+    // No range came back empty: no probe (no page of 100 entries, no one-entry request), in this
+    // walk or the next.
     const probePage = (sent: Sent) =>
-      sent.filter((request) => (request.params[1] as { limit?: number })?.limit === 100)
-    expect(probePage(wire.sent)).toHaveLength(1)
+      sent.filter((request) =>
+        [1, 100].includes((request.params[1] as { limit?: number })?.limit ?? 0),
+      )
+    expect(probePage(wire.sent)).toHaveLength(0)
     expect(await collect(signaturesForAddress(context, address, { walker, pageSize: 50 }))).toEqual(
       expected,
     )
@@ -272,5 +255,71 @@ describe('range walks where no probe can tell', () => {
     // No walk from a cursor of its own after the ranges: no range fell back.
     const pages = wire.sent.filter((request) => request.method === 'getSignaturesForAddress')
     expect(pages.length).toBeLessThan(Math.ceil(expected.length / 50) + 12)
+  })
+})
+
+describe('the probes, one cache per transport', () => {
+  const context = (ledger: MockLedger, intercept?: Intercept) => setup(ledger, intercept)
+
+  it('asks the foreign-cursor probe once per transport, whatever asks', async () => {
+    const { context: first, wire } = context(ledgers.v4)
+    const address = addresses[3] as string
+    const reader = createBlockReader(first, undefined, () => new AbortController().signal)
+    const signal = new AbortController().signal
+    expect(await judgeForeignCursor(first, address, undefined, reader, signal, undefined)).toBe(
+      'any',
+    )
+    const sent = wire.sent.length
+    expect(sent).toBeGreaterThan(1)
+    // Another context over the same transport (a second walk, another walker value): no request.
+    const second = { ...first }
+    expect(await judgeForeignCursor(second, address, undefined, reader, signal, undefined)).toBe(
+      'any',
+    )
+    expect(knownCursors(first.transport)).toBe('any')
+    expect(wire.sent).toHaveLength(sent)
+    // Old Faithful reads no foreign cursor: kept as 'none' for its transport.
+    const archive = context(ledgers['old-faithful'])
+    const archiveReader = createBlockReader(archive.context, undefined, () => signal)
+    expect(
+      await judgeForeignCursor(
+        archive.context,
+        address,
+        undefined,
+        archiveReader,
+        signal,
+        undefined,
+      ),
+    ).toBe('none')
+    expect(knownCursors(archive.context.transport)).toBe('none')
+  })
+
+  it('asks the provider method once per transport; a probe stopped with its walk is asked again by a walk that shared it', async () => {
+    const ledger = createMockLedger({
+      state: ledgers.v4.state,
+      profile: 'v4',
+      providerMethods: ['getTransactionsForAddress'],
+    })
+    const gate = createGate()
+    const { context: ctx, wire } = setup(ledger, async (request, next, call, options) => {
+      // The first probe waits for the gate, as if it were slow.
+      if (call === 0) await gate.wait(options?.signal, request.method)
+      return next(request)
+    })
+    const address = addresses[0] as string
+    const walkA = new AbortController()
+    const a = askProviderMethod(ctx, address, walkA.signal)
+    // A second walk over the same transport shares the probe in flight: no request of its own.
+    const b = askProviderMethod(ctx, address, new AbortController().signal)
+    expect(wire.sent).toHaveLength(1)
+    // The first walk stops: its probe is aborted, which is no answer. The second asks again.
+    walkA.abort()
+    expect(await a).toBe(false)
+    expect(await b).toBe(true)
+    expect(wire.sent).toHaveLength(2)
+    // The answer is kept: a third walk sends nothing.
+    expect(await askProviderMethod(ctx, address, new AbortController().signal)).toBe(true)
+    expect(wire.sent).toHaveLength(2)
+    gate.open()
   })
 })

@@ -1,3 +1,0 @@
-// probeForeignCursor.test.ts at its full size: the slow suite sets the full counts of its `quickOrFull` calls
-// (test/support/slowSuite.ts).
-import './probeForeignCursor.test'
