@@ -78,19 +78,35 @@ export async function checkCursorKnown(
     const base = { commitment, signal }
     if (await checkForeignCursor(context, address, before, until, found.slot, keys, base)) return
   }
-  throw new CursorNotFoundError({
-    details: [
-      found === null
-        ? 'An endpoint that answers it with an empty page (an archive, a node before 4.0) resumes only its own checkpoints.'
-        : "An archive reads no `before` from outside the address's history: give one of its own.",
-    ],
-    context: {
-      method: 'getSignaturesForAddress',
-      endpoint: context.endpoint,
-      cursor: before,
-      param: 'before',
-      attempts: 1,
-    },
+  throw lostCursor(
+    context,
+    { cursor: before, param: 'before' },
+    1,
+    found === null
+      ? 'An endpoint that answers it with an empty page (an archive, a node before 4.0) resumes only its own checkpoints.'
+      : "An archive reads no `before` from outside the address's history: give one of its own.",
+  )
+}
+
+/** A cursor of the walk (`before` or `until`) that the endpoint does not know. @internal */
+export type LostCursor = Readonly<{ cursor: string; param: 'before' | 'until' }>
+
+/**
+ * The error of a walk that stops at a cursor the endpoint does not know, after `attempts`
+ * requests; `details` says why, and what to do.
+ * @internal
+ */
+export function lostCursor(
+  context: MethodContext<U64Mode>,
+  lost: LostCursor,
+  attempts: number,
+  details: string,
+  cause?: unknown,
+): CursorNotFoundError {
+  return new CursorNotFoundError({
+    details: [details],
+    context: { method: 'getSignaturesForAddress', endpoint: context.endpoint, ...lost, attempts },
+    cause,
   })
 }
 

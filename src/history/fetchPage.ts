@@ -1,16 +1,12 @@
 import type { MethodContext } from '../actions/ActionClient'
 import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
-import { CursorNotFoundError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
-import { toResponseShapeError } from '../schemas/runtime/checks'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { waitToAskAgain } from '../shared/askUntilFound'
 import { checkCursorKnown, newestEntry } from './archivePage'
-import { judgePage, type PageAnswer, type PageTries } from './judgePage'
+import { judgePage, type PageAnswer } from './judgePage'
 import { takePage } from './pageWalk'
 import type { PageCursor, WalkPlan } from './types'
-
-const METHOD = 'getSignaturesForAddress'
 
 /** One accepted page. @internal */
 export type PageOutcome<TMode extends U64Mode> = Readonly<{
@@ -19,8 +15,6 @@ export type PageOutcome<TMode extends U64Mode> = Readonly<{
   /** Nothing follows: the node ran out of history, or `until` was reached. */
   end: boolean
 }>
-
-const NO_TRIES: PageTries = { retries: 0, emptyChecks: 0 }
 
 /**
  * Requests the page after `cursor` and returns what it adds: asks, and does what `judgePage`
@@ -43,8 +37,8 @@ export async function fetchPage<TMode extends U64Mode>(
   signal: AbortSignal,
 ): Promise<PageOutcome<TMode>> {
   const { address, until } = plan
-  const rules = { ...plan, limit }
-  let tries = NO_TRIES
+  const rules = { ...plan, limit, context }
+  const tries = { retries: 0, emptyChecks: 0 }
   let heads: Promise<unknown> | undefined
   let newest: number | bigint | undefined
   for (;;) {
@@ -69,21 +63,11 @@ export async function fetchPage<TMode extends U64Mode>(
       return decision
     }
     if (next === 'retry') {
-      if (decision.wait !== undefined) await waitToAskAgain(plan, decision.wait, signal)
-      tries = decision.tries
+      const spent = tries[decision.count]++
+      if (decision.wait) await waitToAskAgain(plan, spent, signal)
       continue
     }
-    if (next === 'lost') {
-      throw new CursorNotFoundError({
-        details: ['A lagging node may not have it yet: resume later from walk.checkpoint().'],
-        context: { method: METHOD, endpoint: context.endpoint, ...decision.missing },
-        cause: decision.cause,
-      })
-    }
-    // A value the server sent: the server's fault, not an invalid parameter of the caller's.
-    if (next === 'malformed')
-      throw toResponseShapeError(decision.miss, { ...context, method: METHOD })
-    if (next === 'rethrow') throw decision.error
+    if (next === 'fail') throw decision.error
     // A cursor the endpoint knows ends the walk on an empty page as any other.
     if (next === 'lookUp') {
       await checkCursorKnown(context, address, before as string, until, plan.commitment, signal)

@@ -1,8 +1,10 @@
 import bs58 from 'bs58'
+import type { MethodContext } from '../actions/ActionClient'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { FILTER_TRANSACTION_NOT_FOUND } from '../errors/JsonRpcErrorCode'
-import type { Miss } from '../schemas/runtime/checks'
-import { toHistoryOrder } from './archivePage'
+import type { U64Mode } from '../schemas/common'
+import { toResponseShapeError } from '../schemas/runtime/checks'
+import { type LostCursor, lostCursor, toHistoryOrder } from './archivePage'
 import type { PageCursor, PageEntry } from './types'
 
 /** What one page request brought back, as {@link judgePage} reads it. @internal */
@@ -25,20 +27,16 @@ export type PageTries = Readonly<{
   emptyChecks: number
 }>
 
-/** The rules of one page request: the walk's, and the number of entries asked for. @internal */
+/**
+ * The rules of one page request: the walk's, the number of entries asked for, and the client,
+ * whose endpoint the errors name. @internal
+ */
 export type PageRules = Readonly<{
   until: string | undefined
   pageRetries: number
   emptyPageChecks: number
   limit: number
-}>
-
-/** The cursor a page gives up on (a `CursorNotFoundError`'s context). @internal */
-export type MissingCursor = Readonly<{
-  cursor: string
-  param: 'before' | 'until'
-  /** Requests made for the page. */
-  attempts: number
+  context: MethodContext<U64Mode>
 }>
 
 /**
@@ -48,37 +46,35 @@ export type MissingCursor = Readonly<{
  * - `end`: the history ran out (an empty page, believed);
  * - `lookUp`: an empty page after a cursor the endpoint never vouched for: look the cursor up,
  *   then end (archivePage.ts `checkCursorKnown`);
- * - `retry`: ask again with `tries`, after the wait of the `wait`-th re-request (`undefined`: at
- *   once);
- * - `lost`: the re-requests are spent: a `CursorNotFoundError` for `missing`;
- * - `malformed`: the answer is the server's fault: a `ResponseShapeError` for `miss`;
- * - `rethrow`: a failure that is not the page's to judge (transport, other JSON-RPC errors).
+ * - `retry`: ask again, counting one more of `count` (see `PageTries`), after waiting as for the
+ *   re-request that count stood at (`wait`), or at once;
+ * - `fail`: give up with `error`: a `CursorNotFoundError` once the re-requests are spent, a
+ *   `ResponseShapeError` for an answer that is the server's fault, or the request's own failure
+ *   when it is not the page's to judge (transport, other JSON-RPC errors).
  * @internal
  */
 export type PageDecision<T extends PageEntry> =
   | Readonly<{ next: 'take'; entries: T[]; end: boolean; at: PagePosition; short: boolean }>
   | Readonly<{ next: 'end' | 'lookUp' }>
-  | Readonly<{ next: 'retry'; wait: number | undefined; tries: PageTries }>
-  | Readonly<{ next: 'lost'; missing: MissingCursor; cause?: unknown }>
-  | Readonly<{ next: 'malformed'; miss: Miss }>
-  | Readonly<{ next: 'rethrow'; error: unknown }>
+  | Readonly<{ next: 'retry'; count: keyof PageTries; wait: boolean }>
+  | Readonly<{ next: 'fail'; error: unknown }>
 
 /** Where a cursor stands after a page: all of it but `vouched`. @internal */
 export type PagePosition = Omit<PageCursor, 'vouched'>
 
 /**
- * Judges the answer to a page request from `cursor`, without side effects. Answers that cannot
- * be right (all signs of a node that lags behind the one that served the previous page) are
- * asked again:
+ * Judges the answer to a page request from `cursor`, without side effects (its errors are
+ * returned, not thrown). Answers that cannot be right (all signs of a node that lags behind the
+ * one that served the previous page) are asked again:
  * - a page with an entry newer than the cursor, or older than `until` (see `findStaleEntry`),
  *   or one that only repeats entries already taken;
  * - -32020 (the node does not know the cursor yet);
  * - an empty page (see `judgeEmptyPage`);
  * - a first page whose newest entry is older than the head check's (`newest`).
  * Each page is put in history order first (an archive may list it epoch by epoch). After
- * `pageRetries` re-requests the page is `lost`; past them, a lagging first page is taken as it
- * is (the nodes that answer the page may all lag behind the one that answered the check). A
- * cursor signature that is not base58 of 64 bytes is `malformed` at once.
+ * `pageRetries` re-requests it fails with a `CursorNotFoundError`; past them, a lagging first
+ * page is taken as it is (the nodes that answer the page may all lag behind the one that
+ * answered the check). A cursor signature that is not base58 of 64 bytes fails at once.
  * @internal
  */
 export function judgePage<T extends PageEntry>(
@@ -89,24 +85,25 @@ export function judgePage<T extends PageEntry>(
 ): PageDecision<T> {
   const { retries } = tries
   const before = cursor.signature
-  const { until } = rules
-  let failure: PageDecision<T>
+  const { until, context } = rules
+  let error: unknown
   if ('error' in answer) {
-    const { error } = answer
-    const missing = cursorNotFound(error, before, until)
-    if (missing === undefined) return { next: 'rethrow', error }
-    failure = { next: 'lost', missing: { ...missing, attempts: retries + 1 }, cause: error }
+    const missing = cursorNotFound(answer.error, before, until)
+    if (missing === undefined) return { next: 'fail', error: answer.error }
+    error = lagging(context, missing, retries + 1, answer.error)
   } else {
     const page = toHistoryOrder(answer.page)
     const { untilSlot, newest = -1 } = answer
-    const lagging = newest > (page[0]?.slot ?? -1) && newest >= (untilSlot ?? 0)
-    if (lagging && retries < rules.pageRetries) return retry(tries, 'retries')
+    const behind = newest > (page[0]?.slot ?? -1) && newest >= (untilSlot ?? 0)
+    if (behind && retries < rules.pageRetries) return RETRY
     if (page.length === 0) return judgeEmptyPage(cursor, rules, tries)
     const last = page.length - 1
-    // The last signature becomes the next `before`: a value the server sent. 64 bytes in base58
-    // take at most 88 characters: the length needs no check of its own.
+    // The last signature becomes the next `before`: a value the server sent, so a bad one is the
+    // server's fault, not an invalid parameter of the caller's. 64 bytes in base58 take at most
+    // 88 characters: the length needs no check of its own.
     if (bs58.decodeUnsafe(page[last]?.signature ?? '')?.length !== 64) {
-      return malformed(page, last, 'signature', 'a base58 signature of 64 bytes')
+      error = shapeError(context, page, last, 'signature', 'a base58 signature of 64 bytes')
+      return { next: 'fail', error }
     }
     const stale = findStaleEntry(page, cursor, until, untilSlot)
     const taken = stale === undefined ? takeFreshEntries(page, cursor, until) : undefined
@@ -117,12 +114,12 @@ export function judgePage<T extends PageEntry>(
     const { index, param } = stale ?? { index: 0, param: 'before' }
     const signature = param === 'until' ? until : before
     // Only a first page, which has no cursor to lag behind, gets here without one.
-    failure =
+    error =
       signature === undefined
-        ? malformed(page, index, 'slot', 'slots that never rise')
-        : { next: 'lost', missing: { cursor: signature, param, attempts: retries + 1 } }
+        ? shapeError(context, page, index, 'slot', 'slots that never rise')
+        : lagging(context, { cursor: signature, param }, retries + 1)
   }
-  return retries < rules.pageRetries ? retry(tries, 'retries') : failure
+  return retries < rules.pageRetries ? RETRY : { next: 'fail', error }
 }
 
 /**
@@ -136,28 +133,42 @@ function judgeEmptyPage(
   rules: PageRules,
   tries: PageTries,
 ): PageDecision<never> {
-  if (cursor.vouched === 'short') {
-    return tries.emptyChecks > 0 ? { next: 'end' } : retry(tries, 'emptyChecks', false)
-  }
-  if (tries.emptyChecks < rules.emptyPageChecks) return retry(tries, 'emptyChecks')
-  return { next: cursor.vouched === 'no' && cursor.signature !== undefined ? 'lookUp' : 'end' }
+  if (cursor.vouched === 'short') return tries.emptyChecks > 0 ? END : RECHECK_NOW
+  if (tries.emptyChecks < rules.emptyPageChecks) return RECHECK
+  return cursor.vouched === 'no' && cursor.signature !== undefined ? LOOK_UP : END
 }
 
-/** Asks again, counting one more of `count`, after the wait that count calls for. */
-function retry(tries: PageTries, count: keyof PageTries, wait = true): PageDecision<never> {
-  const spent = tries[count]
-  return { next: 'retry', wait: wait ? spent : undefined, tries: { ...tries, [count]: spent + 1 } }
-}
+// The decisions that carry nothing of the answer (see `PageDecision`).
+const RETRY = { next: 'retry', count: 'retries', wait: true } as const
+const RECHECK = { next: 'retry', count: 'emptyChecks', wait: true } as const
+const RECHECK_NOW = { next: 'retry', count: 'emptyChecks', wait: false } as const
+const END = { next: 'end' } as const
+const LOOK_UP = { next: 'lookUp' } as const
 
 /** A page whose `key` at `index` is not what a correct answer holds. */
-function malformed(
+function shapeError(
+  context: MethodContext<U64Mode>,
   page: readonly PageEntry[],
   index: number,
   key: 'signature' | 'slot',
   expected: string,
-): PageDecision<never> {
+): Error {
   const value = page[index]?.[key]
-  return { next: 'malformed', miss: { unsafe: false, expected, value, path: [index, key] } }
+  return toResponseShapeError(
+    { unsafe: false, expected, value, path: [index, key] },
+    { ...context, method: 'getSignaturesForAddress' },
+  )
+}
+
+/** A cursor that a node behind the one that served the last page may have later. */
+function lagging(
+  context: MethodContext<U64Mode>,
+  lost: LostCursor,
+  attempts: number,
+  cause?: unknown,
+): Error {
+  const details = 'A lagging node may not have it yet: resume later from walk.checkpoint().'
+  return lostCursor(context, lost, attempts, details, cause)
 }
 
 /**
@@ -168,7 +179,7 @@ function cursorNotFound(
   error: unknown,
   before: string | undefined,
   until: string | undefined,
-): Omit<MissingCursor, 'attempts'> | undefined {
+): LostCursor | undefined {
   if (!isConfirmedRpcError(error, 'RPC_ERROR')) return undefined
   if (error.context.rpcCode !== FILTER_TRANSACTION_NOT_FOUND) return undefined
   const message = error.context.rpcMessage
