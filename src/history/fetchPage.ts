@@ -53,25 +53,23 @@ export async function fetchPage<TMode extends U64Mode>(
     // Settled together, so that no check outlives a failed page.
     const [settled] = await Promise.allSettled([pending, heads])
     const answer: PageAnswer<SignatureInfo<TMode>> =
-      settled.status === 'rejected'
-        ? { error: settled.reason }
-        : { page: settled.value, untilSlot: await untilLookUp, newest }
+      settled.status === 'rejected' ? settled : { ...settled, untilSlot: await untilLookUp, newest }
     const decision = judgePage(answer, cursor, rules, tries)
-    const { next } = decision
-    if (next === 'take') {
-      takePage(cursor, decision)
-      return decision
-    }
-    if (next === 'retry') {
-      const spent = tries[decision.count]++
-      if (decision.wait) await waitToAskAgain(plan, spent, signal)
+    if (decision === 'retry' || decision === 'recheck') {
+      await waitToAskAgain(plan, tries[decision === 'retry' ? 'retries' : 'emptyChecks']++, signal)
       continue
     }
-    if (next === 'fail') throw decision.error
+    if (decision === 'recheckNow') {
+      tries.emptyChecks++
+      continue
+    }
     // A cursor the endpoint knows ends the walk on an empty page as any other.
-    if (next === 'lookUp') {
+    if (decision === 'lookUp') {
       await checkCursorKnown(context, address, before as string, until, plan.commitment, signal)
     }
-    return { entries: [], end: true }
+    if (typeof decision === 'string') return { entries: [], end: true }
+    if ('error' in decision) throw decision.error
+    takePage(cursor, decision)
+    return decision
   }
 }

@@ -7,19 +7,23 @@ import { toResponseShapeError } from '../schemas/runtime/checks'
 import { type LostCursor, lostCursor, toHistoryOrder } from './archivePage'
 import type { PageCursor, PageEntry } from './types'
 
-/** What one page request brought back, as {@link judgePage} reads it. @internal */
+/**
+ * What one page request brought back, as {@link judgePage} reads it: the settled request, and
+ * with a page, what was known besides when it came. @internal
+ */
 export type PageAnswer<T extends PageEntry> =
+  | PromiseRejectedResult
   | Readonly<{
+      status: 'fulfilled'
       /** The entries, as the endpoint sent them. */
-      page: T[]
+      value: T[]
       /** Slot of the walk's `until`, when known. */
       untilSlot?: number | bigint | undefined
       /** The newest slot the head check sent alongside a first page named, if any. */
       newest?: number | bigint | undefined
     }>
-  | Readonly<{ /** Why the request failed. */ error: unknown }>
 
-/** What one page's requests have spent so far. @internal */
+/** What one page's requests have spent so far (see `PageDecision`). @internal */
 export type PageTries = Readonly<{
   /** Answers that could not be right (-32020, stale, repeats, a lagging first page). */
   retries: number
@@ -41,23 +45,26 @@ export type PageRules = Readonly<{
 
 /**
  * What to do with an answer (see {@link judgePage}):
- * - `take`: the page holds `entries`; the cursor moves to `at` (`short`: the page held fewer
- *   entries than asked); `end` when it reached `until`;
- * - `end`: the history ran out (an empty page, believed);
- * - `lookUp`: an empty page after a cursor the endpoint never vouched for: look the cursor up,
+ * - `'retry'`: ask again after the wait of the `retries`-th re-request, counting one more;
+ * - `'recheck'`: ask again after the wait of the `emptyChecks`-th re-request, counting one more;
+ * - `'recheckNow'`: the same, at once;
+ * - `'end'`: the history ran out (an empty page, believed);
+ * - `'lookUp'`: an empty page after a cursor the endpoint never vouched for: look the cursor up,
  *   then end (archivePage.ts `checkCursorKnown`);
- * - `retry`: ask again, counting one more of `count` (see `PageTries`), after waiting as for the
- *   re-request that count stood at (`wait`), or at once;
- * - `fail`: give up with `error`: a `CursorNotFoundError` once the re-requests are spent, a
+ * - a page taken ({@link PageTaken});
+ * - `{ error }`: give up with a `CursorNotFoundError` once the re-requests are spent, a
  *   `ResponseShapeError` for an answer that is the server's fault, or the request's own failure
  *   when it is not the page's to judge (transport, other JSON-RPC errors).
  * @internal
  */
 export type PageDecision<T extends PageEntry> =
-  | Readonly<{ next: 'take'; entries: T[]; end: boolean; at: PagePosition; short: boolean }>
-  | Readonly<{ next: 'end' | 'lookUp' }>
-  | Readonly<{ next: 'retry'; count: keyof PageTries; wait: boolean }>
-  | Readonly<{ next: 'fail'; error: unknown }>
+  | 'retry'
+  | 'recheck'
+  | 'recheckNow'
+  | 'end'
+  | 'lookUp'
+  | Readonly<{ entries: T[]; end: boolean; at: PagePosition; short: boolean }>
+  | Readonly<{ error: unknown }>
 
 /** Where a cursor stands after a page: all of it but `vouched`. @internal */
 export type PagePosition = Omit<PageCursor, 'vouched'>
@@ -87,15 +94,15 @@ export function judgePage<T extends PageEntry>(
   const before = cursor.signature
   const { until, context } = rules
   let error: unknown
-  if ('error' in answer) {
-    const missing = cursorNotFound(answer.error, before, until)
-    if (missing === undefined) return { next: 'fail', error: answer.error }
-    error = lagging(context, missing, retries + 1, answer.error)
+  if (answer.status === 'rejected') {
+    const missing = cursorNotFound(answer.reason, before, until)
+    if (missing === undefined) return { error: answer.reason }
+    error = lagging(context, missing, retries + 1, answer.reason)
   } else {
-    const page = toHistoryOrder(answer.page)
+    const page = toHistoryOrder(answer.value)
     const { untilSlot, newest = -1 } = answer
     const behind = newest > (page[0]?.slot ?? -1) && newest >= (untilSlot ?? 0)
-    if (behind && retries < rules.pageRetries) return RETRY
+    if (behind && retries < rules.pageRetries) return 'retry'
     if (page.length === 0) return judgeEmptyPage(cursor, rules, tries)
     const last = page.length - 1
     // The last signature becomes the next `before`: a value the server sent, so a bad one is the
@@ -103,12 +110,12 @@ export function judgePage<T extends PageEntry>(
     // 88 characters: the length needs no check of its own.
     if (bs58.decodeUnsafe(page[last]?.signature ?? '')?.length !== 64) {
       error = shapeError(context, page, last, 'signature', 'a base58 signature of 64 bytes')
-      return { next: 'fail', error }
+      return { error }
     }
     const stale = findStaleEntry(page, cursor, until, untilSlot)
     const taken = stale === undefined ? takeFreshEntries(page, cursor, until) : undefined
     if (taken !== undefined && (taken.entries.length > 0 || taken.end)) {
-      return { next: 'take', ...taken, short: page.length < rules.limit }
+      return { ...taken, short: page.length < rules.limit }
     }
     // A full page of repeats, or entries outside the cursors: not an answer to this request.
     const { index, param } = stale ?? { index: 0, param: 'before' }
@@ -119,7 +126,7 @@ export function judgePage<T extends PageEntry>(
         ? shapeError(context, page, index, 'slot', 'slots that never rise')
         : lagging(context, { cursor: signature, param }, retries + 1)
   }
-  return retries < rules.pageRetries ? RETRY : { next: 'fail', error }
+  return retries < rules.pageRetries ? 'retry' : { error }
 }
 
 /**
@@ -133,17 +140,10 @@ function judgeEmptyPage(
   rules: PageRules,
   tries: PageTries,
 ): PageDecision<never> {
-  if (cursor.vouched === 'short') return tries.emptyChecks > 0 ? END : RECHECK_NOW
-  if (tries.emptyChecks < rules.emptyPageChecks) return RECHECK
-  return cursor.vouched === 'no' && cursor.signature !== undefined ? LOOK_UP : END
+  if (cursor.vouched === 'short') return tries.emptyChecks > 0 ? 'end' : 'recheckNow'
+  if (tries.emptyChecks < rules.emptyPageChecks) return 'recheck'
+  return cursor.vouched === 'no' && cursor.signature !== undefined ? 'lookUp' : 'end'
 }
-
-// The decisions that carry nothing of the answer (see `PageDecision`).
-const RETRY = { next: 'retry', count: 'retries', wait: true } as const
-const RECHECK = { next: 'retry', count: 'emptyChecks', wait: true } as const
-const RECHECK_NOW = { next: 'retry', count: 'emptyChecks', wait: false } as const
-const END = { next: 'end' } as const
-const LOOK_UP = { next: 'lookUp' } as const
 
 /** A page whose `key` at `index` is not what a correct answer holds. */
 function shapeError(

@@ -1,5 +1,5 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
-import type { PageDecision } from './judgePage'
+import type { PageTaken } from './judgePage'
 import type { HistoryCheckpoint, PageCursor, PageEntry } from './types'
 
 /**
@@ -39,10 +39,7 @@ export function locateCursor(cursor: PageCursor, slot: bigint | undefined): void
  * endpoint (`short`: the page held fewer entries than asked, see `PageCursor.vouched`).
  * @internal
  */
-export function takePage(
-  cursor: PageCursor,
-  { at, short }: Extract<PageDecision<PageEntry>, { next: 'take' }>,
-): void {
+export function takePage(cursor: PageCursor, { at, short }: PageTaken<PageEntry>): void {
   Object.assign(cursor, at, { vouched: short ? 'short' : 'page' })
 }
 

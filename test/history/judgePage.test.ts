@@ -18,9 +18,9 @@ import type { PageCursor, PageEntry } from '../../src/history/types'
 import { syntheticSignature } from '../helpers/syntheticSignature'
 
 // Every exit of one page's judging, as rows: the answer, where the cursor stands, the rules and
-// what the page's requests spent so far, and the decision expected. The decisions are the old
-// request loop's exits: take the page, end the walk, look the cursor up then end, ask again
-// (counting a retry, an empty-page check with its wait, or one at once), or fail with a typed
+// what the page's requests spent so far, and the decision expected. The decisions are the exits
+// of the request loop it replaces: take the page, end the walk, look the cursor up then end, ask
+// again (a retry, an empty-page check after its wait, or one at once), or give up with a typed
 // error (or the request's own).
 
 const sig = (n: number): string => syntheticSignature(n)
@@ -53,7 +53,11 @@ const at10 = (vouched: PageCursor['vouched'] = 'page', seen = [sig(10)]): PageCu
   vouched,
 })
 const tries = (retries = 0, emptyChecks = 0): PageTries => ({ retries, emptyChecks })
-const page = (...entries: PageEntry[]): PageAnswer<PageEntry> => ({ page: entries })
+const page = (...entries: PageEntry[]): PageAnswer<PageEntry> => ({
+  status: 'fulfilled',
+  value: entries,
+})
+const failed = (reason: unknown): PageAnswer<PageEntry> => ({ status: 'rejected', reason })
 const notFound = (signature: string): RpcResponseError =>
   new RpcResponseError({
     context: {
@@ -68,21 +72,17 @@ const refused = new RpcResponseError({
   context: { method: 'getSignaturesForAddress', rpcCode: -32602, rpcMessage: 'Invalid params' },
 })
 
-const RETRY = { next: 'retry', count: 'retries', wait: true }
-const RECHECK = { next: 'retry', count: 'emptyChecks', wait: true }
-const RECHECK_NOW = { next: 'retry', count: 'emptyChecks', wait: false }
 const lost = (cursor: string, param: 'before' | 'until', attempts: number) => ({
-  next: 'fail',
   error: ['CursorNotFoundError', { cursor, param, attempts }],
 })
 const shape = (path: string, expected: string) => ({
-  next: 'fail',
   error: ['ResponseShapeError', { path, expected }],
 })
 
 /** A decision as plain data: signatures for entries, and the error's class and telling context. */
 function summary(decision: PageDecision<PageEntry>): unknown {
-  if (decision.next === 'take') {
+  if (typeof decision === 'string') return decision
+  if ('entries' in decision) {
     const { at, entries } = decision
     return {
       ...decision,
@@ -90,7 +90,7 @@ function summary(decision: PageDecision<PageEntry>): unknown {
       at: { ...at, seen: [...at.seen] },
     }
   }
-  const { error } = decision as { error?: unknown }
+  const { error } = decision
   if (!(error instanceof CursorNotFoundError || error instanceof ResponseShapeError)) {
     return decision
   }
@@ -98,7 +98,6 @@ function summary(decision: PageDecision<PageEntry>): unknown {
   const keys =
     name === 'CursorNotFoundError' ? ['cursor', 'param', 'attempts'] : ['path', 'expected']
   return {
-    next: 'fail',
     error: [name, Object.fromEntries(keys.map((key) => [key, (found as never)[key]]))],
   }
 }
@@ -113,7 +112,6 @@ type Row = Readonly<{
 }>
 
 const taken = (entries: number[], last: PageEntry, short: boolean, end = false) => ({
-  next: 'take',
   entries: entries.map(sig),
   end,
   at: {
@@ -177,7 +175,7 @@ const ASKED_AGAIN: Row[] = [
     name: 'an entry newer than the cursor (`before` not honoured): asked again',
     answer: page(e(11, 101)),
     cursor: at10(),
-    expected: RETRY,
+    expected: 'retry',
   },
   {
     name: '... until the retries are spent: the cursor is lost',
@@ -188,14 +186,14 @@ const ASKED_AGAIN: Row[] = [
   },
   {
     name: 'an entry older than the slot of `until` (`until` not honoured): asked again',
-    answer: { page: [e(11, 99), e(12, 80)], untilSlot: 90 },
+    answer: { status: 'fulfilled', value: [e(11, 99), e(12, 80)], untilSlot: 90 },
     cursor: at10(),
     rules: { until: sig(20) },
-    expected: RETRY,
+    expected: 'retry',
   },
   {
     name: '... until the retries are spent: `until` is lost',
-    answer: { page: [e(11, 99), e(12, 80)], untilSlot: 90 },
+    answer: { status: 'fulfilled', value: [e(11, 99), e(12, 80)], untilSlot: 90 },
     cursor: at10(),
     rules: { until: sig(20) },
     tries: tries(2),
@@ -205,7 +203,7 @@ const ASKED_AGAIN: Row[] = [
     name: 'a page of repeats only: asked again',
     answer: page(e(10, 100, 5)),
     cursor: at10(),
-    expected: RETRY,
+    expected: 'retry',
   },
   {
     name: '... until the retries are spent: the cursor is lost',
@@ -218,7 +216,7 @@ const ASKED_AGAIN: Row[] = [
     name: 'a first page whose block positions rise in a slot: asked again',
     answer: page(e(11, 99, 1), e(12, 99, 2)),
     cursor: FIRST,
-    expected: RETRY,
+    expected: 'retry',
   },
   {
     name: '... until the retries are spent: the server is at fault',
@@ -229,57 +227,57 @@ const ASKED_AGAIN: Row[] = [
   },
   {
     name: '-32020 for `before`: asked again',
-    answer: { error: notFound(sig(10)) },
+    answer: failed(notFound(sig(10))),
     cursor: at10(),
-    expected: RETRY,
+    expected: 'retry',
   },
   {
     name: '... until the retries are spent: the cursor is lost',
-    answer: { error: notFound(sig(10)) },
+    answer: failed(notFound(sig(10))),
     cursor: at10(),
     tries: tries(2),
     expected: lost(sig(10), 'before', 3),
   },
   {
     name: '-32020 naming `until` alone: `until` is lost',
-    answer: { error: notFound(sig(20)) },
+    answer: failed(notFound(sig(20))),
     cursor: at10(),
     rules: { until: sig(20), pageRetries: 0 },
     expected: lost(sig(20), 'until', 1),
   },
   {
     name: '-32020 for a first page: `until` is the only cursor it can be',
-    answer: { error: notFound(sig(20)) },
+    answer: failed(notFound(sig(20))),
     cursor: FIRST,
     rules: { until: sig(20), pageRetries: 0 },
     expected: lost(sig(20), 'until', 1),
   },
   {
     name: 'a first page older than the head check named: asked again',
-    answer: { page: [e(11, 150)], newest: 200n },
+    answer: { status: 'fulfilled', value: [e(11, 150)], newest: 200n },
     cursor: FIRST,
-    expected: RETRY,
+    expected: 'retry',
   },
   {
     name: '... taken as it is once the retries are spent',
-    answer: { page: [e(11, 150)], newest: 200n },
+    answer: { status: 'fulfilled', value: [e(11, 150)], newest: 200n },
     cursor: FIRST,
     tries: tries(2),
     expected: taken([11], e(11, 150), true),
   },
   {
     name: 'a head check older than `until` is no bar: an empty page is checked as any',
-    answer: { page: [], newest: 200, untilSlot: 300 },
+    answer: { status: 'fulfilled', value: [], newest: 200, untilSlot: 300 },
     cursor: FIRST,
     rules: { until: sig(20) },
-    expected: RECHECK,
+    expected: 'recheck',
   },
   {
     name: 'an empty first page while the head check named an entry: asked again',
-    answer: { page: [], newest: 5 },
+    answer: { status: 'fulfilled', value: [], newest: 5 },
     cursor: FIRST,
     tries: tries(0, 2),
-    expected: RETRY,
+    expected: 'retry',
   },
 ]
 
@@ -288,49 +286,49 @@ const EMPTY: Row[] = [
     name: 'an empty page after a short one: asked again at once',
     answer: page(),
     cursor: at10('short'),
-    expected: RECHECK_NOW,
+    expected: 'recheckNow',
   },
   {
     name: '... and a second one ends the walk',
     answer: page(),
     cursor: at10('short'),
     tries: tries(0, 1),
-    expected: { next: 'end' },
+    expected: 'end',
   },
   {
     name: 'an empty page after a full one: asked again after a wait',
     answer: page(),
     cursor: at10('page'),
     tries: tries(1, 1),
-    expected: RECHECK,
+    expected: 'recheck',
   },
   {
     name: '... until the checks are spent: the walk ends',
     answer: page(),
     cursor: at10('page'),
     tries: tries(0, 2),
-    expected: { next: 'end' },
+    expected: 'end',
   },
   {
     name: 'past the checks, a cursor no page vouched for is looked up first',
     answer: page(),
     cursor: at10('no'),
     tries: tries(0, 2),
-    expected: { next: 'lookUp' },
+    expected: 'lookUp',
   },
   {
     name: 'with no checks asked for, at once',
     answer: page(),
     cursor: at10('no'),
     rules: { emptyPageChecks: 0 },
-    expected: { next: 'lookUp' },
+    expected: 'lookUp',
   },
   {
     name: 'an empty first page ends the walk once checked',
     answer: page(),
     cursor: FIRST,
     tries: tries(0, 2),
-    expected: { next: 'end' },
+    expected: 'end',
   },
 ]
 
@@ -343,21 +341,21 @@ const FAILED: Row[] = [
   },
   {
     name: 'a transport failure passes through',
-    answer: { error: reset },
+    answer: failed(reset),
     cursor: at10(),
-    expected: { next: 'fail', error: reset },
+    expected: { error: reset },
   },
   {
     name: 'another JSON-RPC error passes through',
-    answer: { error: refused },
+    answer: failed(refused),
     cursor: at10(),
-    expected: { next: 'fail', error: refused },
+    expected: { error: refused },
   },
   {
     name: '-32020 for a first page without `until` passes through',
-    answer: { error: unknownBefore },
+    answer: failed(unknownBefore),
     cursor: FIRST,
-    expected: { next: 'fail', error: unknownBefore },
+    expected: { error: unknownBefore },
   },
 ]
 
@@ -386,8 +384,8 @@ describe('judgePage', () => {
 
   it('names the endpoint and the cause of a lost cursor', () => {
     const cause = notFound(sig(10))
-    const decision = judgePage({ error: cause }, at10(), { ...RULES, pageRetries: 0 }, tries())
-    const error = decision.next === 'fail' ? decision.error : undefined
+    const decision = judgePage(failed(cause), at10(), { ...RULES, pageRetries: 0 }, tries())
+    const error = typeof decision === 'object' && 'error' in decision ? decision.error : undefined
     expect(error).toBeInstanceOf(CursorNotFoundError)
     expect((error as CursorNotFoundError).cause).toBe(cause)
     expect((error as CursorNotFoundError).context).toMatchObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MethodContext } from '../../src/actions/ActionClient'
 import { InvalidParamError } from '../../src/errors/ConfirmedRpcError'
-import { judgePage, type PageDecision, type PageRules } from '../../src/history/judgePage'
+import { judgePage, type PageRules } from '../../src/history/judgePage'
 import {
   createCheckpointTracker,
   locateCursor,
@@ -25,11 +25,10 @@ const rules: PageRules = { until: undefined, pageRetries: 1, emptyPageChecks: 1,
 const noTries = { retries: 0, emptyChecks: 0 }
 
 /** The decision for `entries`, taken as fetchPage takes it. */
-function take(cursor: PageCursor, ...entries: PageEntry[]): PageDecision<PageEntry> {
-  const decision = judgePage({ page: entries }, cursor, rules, noTries)
-  if (decision.next !== 'take') throw new Error(`not taken: ${decision.next}`)
+function take(cursor: PageCursor, ...entries: PageEntry[]): void {
+  const decision = judgePage({ status: 'fulfilled', value: entries }, cursor, rules, noTries)
+  if (typeof decision !== 'object' || !('entries' in decision)) throw new Error('not taken')
   takePage(cursor, decision)
-  return decision
 }
 
 describe('the cursor', () => {
@@ -72,25 +71,19 @@ describe('the cursor', () => {
   })
 
   it('carries the archive rules: how an empty page after it is judged', () => {
-    const empty = { page: [] }
+    const empty = { status: 'fulfilled', value: [] } as const
     const checked = { retries: 0, emptyChecks: 1 }
     // A resumed cursor, vouched for by nothing: looked up before an empty page ends the walk.
     const cursor = startCursor({ ...fresh, before: sig(1) })
-    expect(judgePage(empty, cursor, rules, checked).next).toBe('lookUp')
+    expect(judgePage(empty, cursor, rules, checked)).toBe('lookUp')
     // Vouched for by a full page: the empty page ends it, once checked.
     take(cursor, e(2, 9), e(3, 9), e(4, 8))
-    expect(judgePage(empty, cursor, rules, noTries)).toMatchObject({
-      count: 'emptyChecks',
-      wait: true,
-    })
-    expect(judgePage(empty, cursor, rules, checked).next).toBe('end')
+    expect(judgePage(empty, cursor, rules, noTries)).toBe('recheck')
+    expect(judgePage(empty, cursor, rules, checked)).toBe('end')
     // After a short page: asked again at once, and the second empty answer ends it.
     take(cursor, e(5, 7))
-    expect(judgePage(empty, cursor, rules, noTries)).toMatchObject({
-      count: 'emptyChecks',
-      wait: false,
-    })
-    expect(judgePage(empty, cursor, rules, checked).next).toBe('end')
+    expect(judgePage(empty, cursor, rules, noTries)).toBe('recheckNow')
+    expect(judgePage(empty, cursor, rules, checked)).toBe('end')
   })
 })
 
