@@ -63,8 +63,20 @@ export type PageDecision<T extends PageEntry> =
   | 'recheckNow'
   | 'end'
   | 'lookUp'
-  | Readonly<{ entries: T[]; end: boolean; at: PagePosition; short: boolean }>
+  | PageTaken<T>
   | Readonly<{ error: unknown }>
+
+/**
+ * A page taken: its `entries` not taken before, `end` when it reached `until`, the position `at`
+ * which the cursor moves to, and whether the page held fewer entries than asked (`short`).
+ * @internal
+ */
+export type PageTaken<T extends PageEntry> = Readonly<{
+  entries: T[]
+  end: boolean
+  at: PagePosition
+  short: boolean
+}>
 
 /** Where a cursor stands after a page: all of it but `vouched`. @internal */
 export type PagePosition = Omit<PageCursor, 'vouched'>

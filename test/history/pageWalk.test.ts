@@ -71,7 +71,7 @@ describe('the cursor', () => {
   })
 
   it('carries the archive rules: how an empty page after it is judged', () => {
-    const empty = { status: 'fulfilled', value: [] } as const
+    const empty = { status: 'fulfilled' as const, value: [] }
     const checked = { retries: 0, emptyChecks: 1 }
     // A resumed cursor, vouched for by nothing: looked up before an empty page ends the walk.
     const cursor = startCursor({ ...fresh, before: sig(1) })
