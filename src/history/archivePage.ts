@@ -13,23 +13,21 @@ import {
 import type { ConfirmedTransaction } from '../schemas/ConfirmedTransaction'
 import type { Commitment, U64Mode } from '../schemas/common'
 import { askUntilFound } from '../shared/askUntilFound'
-import type { PageCursor, PageEntry, WalkPlan } from './types'
+import type { PageEntry, WalkPlan } from './types'
 
 /**
  * History archives page differently from Agave (rpcpool/yellowstone-faithful, Old Faithful's
  * `gsfa/gsfa-read-multiepoch.go` and `multiepoch-getSignaturesForAddress.go`): a page spanning two
  * epochs may list the older one first; an unknown `before` is answered with an empty page, not an
  * error; a limit above the server's cap is cut without a word. What the page walk does about it
- * lives here, so that `fetchPage` keeps Agave's rules and calls in at three points; so do the
- * lookups of a walk's cursors, which a lagging node, an old node and an archive each answer in
- * their own way.
+ * lives here and in the cursor's `vouched` state (types.ts `PageCursor`), so that `judgePage`
+ * keeps Agave's rules and calls in at two points (page order, the empty page); so do the lookups
+ * of a walk's cursors, which a lagging node, an old node and an archive each answer in their own
+ * way.
  */
 
 /** `getTransaction` -32009 `Transaction not found` (Old Faithful's answer for an unknown signature). */
 const TRANSACTION_NOT_FOUND = -32009
-
-/** Cursors this walk took from a page of the endpoint, and whether that page came back short. */
-const VOUCHED = new WeakMap<PageCursor, Readonly<{ signature: string; short: boolean }>>()
 
 /**
  * The page in history order: slots falling, and within a slot the order the endpoint sent (its
@@ -48,34 +46,13 @@ export function toHistoryOrder<T extends PageEntry>(page: T[]): T[] {
 }
 
 /**
- * Records that the cursor now stands on an entry of a page the endpoint sent, and whether that
- * page held fewer entries than asked (`short`). A short page does not end the walk by itself: a
- * server may cut a page below the limit asked (a configured cap), so one more request from the
- * cursor tells; two empty answers to it in a row then end the walk (see {@link emptyPageEnds}).
- * @internal
- */
-export function vouchCursor(cursor: PageCursor, short: boolean): void {
-  if (cursor.signature !== undefined) VOUCHED.set(cursor, { signature: cursor.signature, short })
-}
-
-/**
- * Whether an empty page is taken as the end after one more empty answer, asked at once, rather
- * than the waits of `emptyPageChecks`: the page before it came back short, so the history had
- * most likely run out there already.
- * @internal
- */
-export function emptyPageEnds(cursor: PageCursor): boolean {
-  const vouched = VOUCHED.get(cursor)
-  return vouched !== undefined && vouched.signature === cursor.signature && vouched.short
-}
-
-/**
- * Before an empty page ends a walk, checks that the endpoint knows the cursor, unless this walk
- * took the cursor from one of the endpoint's own pages: an archive (and Agave before 4.0)
- * answers an unknown `before` with an empty page, which would otherwise end a resumed walk
- * silently. One `getTransaction` of the cursor, at the walk's commitment (a cursor the node
- * cannot see at it is unknown to its history too): `null` or -32009 is a `CursorNotFoundError`;
- * an endpoint without the method (-32601) cannot be asked, and the page ends the walk as before.
+ * Before an empty page ends a walk, checks that the endpoint knows the cursor `before`, which
+ * the walk did not take from one of the endpoint's own pages (`PageCursor.vouched`, judged in
+ * judgePage.ts): an archive (and Agave before 4.0) answers an unknown `before` with an empty
+ * page, which would otherwise end a resumed walk silently. One `getTransaction` of the cursor, at
+ * the walk's commitment (a cursor the node cannot see at it is unknown to its history too): `null`
+ * or -32009 is a `CursorNotFoundError`; an endpoint without the method (-32601) cannot be asked,
+ * and the page ends the walk as before.
  * A cursor that exists but is not one of the address's transactions is a ledger position to
  * Agave and unknown to an archive: see {@link checkForeignCursor}.
  * @internal
@@ -83,13 +60,11 @@ export function emptyPageEnds(cursor: PageCursor): boolean {
 export async function checkCursorKnown(
   context: MethodContext<U64Mode>,
   address: string,
-  cursor: PageCursor,
+  before: string,
   until: string | undefined,
   commitment: Commitment | undefined,
   signal: AbortSignal,
 ): Promise<void> {
-  const before = cursor.signature
-  if (before === undefined || VOUCHED.get(cursor)?.signature === before) return
   let found: LookedUp | null
   try {
     found = await lookUpTransaction(context, before, commitment, signal)
@@ -99,26 +74,39 @@ export async function checkCursorKnown(
   }
   if (found !== null) {
     const keys = accountKeys(found)
-    if (keys.has(address)) {
-      VOUCHED.set(cursor, { signature: before, short: false })
-      return
-    }
+    if (keys.has(address)) return
     const base = { commitment, signal }
     if (await checkForeignCursor(context, address, before, until, found.slot, keys, base)) return
   }
-  throw new CursorNotFoundError({
-    details: [
-      found === null
-        ? 'An endpoint that answers it with an empty page (an archive, a node before 4.0) resumes only its own checkpoints.'
-        : "An archive reads no `before` from outside the address's history: give one of its own.",
-    ],
-    context: {
-      method: 'getSignaturesForAddress',
-      endpoint: context.endpoint,
-      cursor: before,
-      param: 'before',
-      attempts: 1,
-    },
+  throw lostCursor(
+    context,
+    { cursor: before, param: 'before' },
+    1,
+    found === null
+      ? 'An endpoint that answers it with an empty page (an archive, a node before 4.0) resumes only its own checkpoints.'
+      : "An archive reads no `before` from outside the address's history: give one of its own.",
+  )
+}
+
+/** A cursor of the walk (`before` or `until`) that the endpoint does not know. @internal */
+export type LostCursor = Readonly<{ cursor: string; param: 'before' | 'until' }>
+
+/**
+ * The error of a walk that stops at a cursor the endpoint does not know, after `attempts`
+ * requests; `details` says why, and what to do.
+ * @internal
+ */
+export function lostCursor(
+  context: MethodContext<U64Mode>,
+  lost: LostCursor,
+  attempts: number,
+  details: string,
+  cause?: unknown,
+): CursorNotFoundError {
+  return new CursorNotFoundError({
+    details: [details],
+    context: { method: 'getSignaturesForAddress', endpoint: context.endpoint, ...lost, attempts },
+    cause,
   })
 }
 

@@ -1,10 +1,11 @@
 import { type ActionClient, type MethodContext, readActionClient } from '../actions/ActionClient'
 import type { Base58Input, U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { createCheckpointTracker } from './pageWalk'
 import { resolveWalkOptions } from './resolveWalkOptions'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import type { HistoryCheckpoint, OnWalkEnd, WalkPlan } from './types'
-import { createCheckpointTracker, walkPages } from './walkPages'
+import { walkPages } from './walkPages'
 
 /**
  * The pages of a walk: the `walker` the caller gave (`rangeWalker(...)`), or one stream of pages

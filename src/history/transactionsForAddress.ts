@@ -7,11 +7,11 @@ import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { askUntilFound } from '../shared/askUntilFound'
 import { mapInOrder } from '../shared/mapInOrder'
 import { linkSignal } from '../shared/signals'
+import { createCheckpointTracker } from './pageWalk'
 import { resolveWalkOptions, WALK_OPTIONS } from './resolveWalkOptions'
 import type { SignaturesForAddressOptions } from './SignaturesForAddressOptions'
 import { walkHistory } from './signaturesForAddress'
 import type { HistoryCheckpoint } from './types'
-import { createCheckpointTracker } from './walkPages'
 
 const METHOD = 'transactionsForAddress'
 // Pure, as the walk's own table: a bundle that never walks must be able to drop both (an object

@@ -10,10 +10,11 @@ export type PageEntry = Readonly<{
 }>
 
 /**
- * The position the next page request starts from, and what was already taken in that slot.
- * Mutable: one per walk, updated as pages are accepted. @internal
+ * The position the next page request starts from, what was already taken in that slot, and how
+ * the endpoint vouched for it. One per walk; written only by the transitions of pageWalk.ts
+ * (`startCursor`, `locateCursor`, `takePage`). @internal
  */
-export type PageCursor = {
+export type PageCursor = Readonly<{
   /** The `before` of the next request: the last accepted entry (or the walk's start). */
   signature: string | undefined
   /** Slot of `signature`, when known; a correct next page holds nothing newer. */
@@ -22,11 +23,19 @@ export type PageCursor = {
   transactionIndex: number | undefined
   /**
    * Signatures already accepted in `slot`. Only that slot can hold duplicates (anything newer is
-   * rejected as stale), so the set is cleared when the walk moves to an older slot: memory stays
+   * rejected as stale), so the set is replaced when the walk moves to an older slot: memory stays
    * bounded by the busiest slot, not by the length of the history.
    */
-  seen: Set<string>
-}
+  seen: ReadonlySet<string>
+  /**
+   * How the endpoint vouched for `signature` (the archive rules of archivePage.ts): `'no'` for
+   * the walk's start or a resumed checkpoint, which an empty page does not end the walk after
+   * until a lookup found it; `'page'` once it came in one of the endpoint's pages; `'short'` when
+   * that page held fewer entries than asked. A short page does not end the walk by itself (a
+   * server may cut a page below the limit asked), but one more empty answer after it does.
+   */
+  vouched: 'no' | 'page' | 'short'
+}>
 
 /**
  * Where an address-history walk stands: everything needed to continue it later, in another

@@ -1,12 +1,13 @@
 import type { MethodContext } from '../actions/ActionClient'
-import { invalidParam, isConfirmedRpcError } from '../errors/ConfirmedRpcError'
+import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { settleAll } from '../shared/async'
 import { linkSignal } from '../shared/signals'
 import { lookUpTransaction } from './archivePage'
 import { fetchPage, type PageOutcome } from './fetchPage'
-import type { HistoryCheckpoint, OnWalkEnd, PageCursor, PageEntry, WalkPlan } from './types'
+import { locateCursor, pageArrived, pageLimit, startPageWalk } from './pageWalk'
+import type { HistoryCheckpoint, OnWalkEnd, PageCursor, WalkPlan } from './types'
 
 /**
  * The slot of a cursor signature (see `lookUpTransaction`), or `undefined` when the node does not
@@ -33,9 +34,9 @@ export async function lookUpSlot<TMode extends U64Mode>(
  * Looks up the slot of `until`, which only a walk with `until` needs: nodes before 4.0 ignore an
  * `until` they do not have (a node that lags behind), and answer with entries past it (#24417).
  * Knowing its slot turns that into a page the pager can reject. The starting cursor's slot, when
- * the checkpoint does not carry it, is looked up alongside and set on the cursor, which has not
- * moved yet: every page request awaits this before it accepts a page. Runs alongside the first
- * page request.
+ * the checkpoint does not carry it, is looked up alongside (`locateCursor`: the cursor has not
+ * moved yet, since every page request awaits this before it judges a page). Runs alongside the
+ * first page request.
  * @internal
  */
 export async function resolveWalkBounds<TMode extends U64Mode>(
@@ -52,72 +53,8 @@ export async function resolveWalkBounds<TMode extends U64Mode>(
       : undefined,
   ]
   const [untilSlot, beforeSlot] = await settleAll(lookUps)
-  cursor.slot = beforeSlot ?? cursor.slot
+  locateCursor(cursor, beforeSlot)
   return untilSlot
-}
-
-/** The consumer-side position of a walk: what has been handed out so far. @internal */
-export type CheckpointTracker = Readonly<{
-  /** The checkpoint as of now: a fresh object each call. */
-  current(): HistoryCheckpoint
-  /** `count` more entries were handed out, `last` being the oldest of them. */
-  advance(last: PageEntry, count: number): void
-  /** The walk reached its end: nothing is left. */
-  finish(): void
-  /** Marks the start of an iteration; throws if another one is running. */
-  enter(): void
-  /** Marks the end of an iteration. */
-  leave(): void
-}>
-
-/**
- * Tracks a walk's checkpoint without building an object per entry: only the last entry handed out
- * and a count are kept, and `current()` assembles the checkpoint on demand.
- * @internal
- */
-export function createCheckpointTracker(
-  start: HistoryCheckpoint,
-  method: string,
-): CheckpointTracker {
-  let last: PageEntry | undefined
-  let handed = 0
-  let done = start.done
-  let active = false
-  // Newest first, the walk goes on below the last entry handed out (its `before`); oldest
-  // first, above it (its `until`), up to the start's `before`.
-  const oldest = start.order === 'oldest'
-  return {
-    current: () => ({
-      ...start,
-      // Newest first the walk goes on below `last`; oldest first, above it.
-      ...(last !== undefined &&
-        (oldest
-          ? { until: last.signature }
-          : {
-              before: last.signature,
-              slot: String(last.slot),
-              transactionIndex: last.transactionIndex,
-            })),
-      remaining: start.remaining === undefined ? undefined : start.remaining - handed,
-      done,
-    }),
-    advance: (entry, count) => {
-      last = entry
-      handed += count
-    },
-    finish: () => {
-      done = true
-    },
-    enter: () => {
-      if (active) {
-        throw invalidParam(method, 'walk', 'it is already being iterated; run one loop at a time')
-      }
-      active = true
-    },
-    leave: () => {
-      active = false
-    },
-  }
 }
 
 /**
@@ -135,22 +72,15 @@ export async function* walkPages<TMode extends U64Mode>(
   start: HistoryCheckpoint,
   onEnd: OnWalkEnd,
 ): AsyncGenerator<SignatureInfo<TMode>[], void, undefined> {
-  if (start.done || start.remaining === 0) return onEnd()
+  const walk = startPageWalk(start)
+  if (!walk.more) return onEnd()
   if (plan.signal?.aborted) return
   const link = linkSignal(plan.signal)
-  const cursor: PageCursor = {
-    signature: start.before,
-    slot: start.slot === undefined ? undefined : BigInt(start.slot),
-    transactionIndex: start.transactionIndex,
-    seen: new Set(start.before === undefined ? [] : [start.before]),
-  }
-  const untilSlot = resolveWalkBounds(context, plan, cursor, link.signal)
+  const untilSlot = resolveWalkBounds(context, plan, walk.cursor, link.signal)
   untilSlot.catch(() => undefined)
-  // Entries still allowed by `limit`, counted at the fetch side (ahead of the consumer).
-  let remaining = start.remaining
   const request = (): Promise<PageOutcome<TMode>> => {
-    const limit = remaining === undefined ? plan.pageSize : Math.min(plan.pageSize, remaining)
-    const promise = fetchPage(context, cursor, plan, limit, untilSlot, link.signal)
+    const limit = pageLimit(walk, plan.pageSize)
+    const promise = fetchPage(context, walk.cursor, plan, limit, untilSlot, link.signal)
     // Handled where it is awaited; this only keeps an abandoned prefetch from being reported.
     promise.catch(() => undefined)
     return promise
@@ -167,11 +97,8 @@ export async function* walkPages<TMode extends U64Mode>(
       } finally {
         ahead = undefined
       }
-      if (remaining !== undefined) remaining -= outcome.entries.length
-      const floor = plan.floor?.()
-      const last = outcome.entries[outcome.entries.length - 1]
-      const below = floor !== undefined && last !== undefined && last.slot < floor
-      if (!outcome.end && remaining !== 0 && !below) ahead = request()
+      pageArrived(walk, outcome.entries, outcome.end, plan.floor?.())
+      if (walk.more) ahead = request()
       if (outcome.entries.length > 0) yield outcome.entries
       if (plan.signal?.aborted && ahead !== undefined) return
     }

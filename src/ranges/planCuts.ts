@@ -4,7 +4,7 @@ import type { RangeRun } from './runRange'
 /**
  * Newest first, the first range starts at once and the others about two round trips later (the
  * span's lookups, then the boundary searches), and the last range ends with two more requests
- * than the others (the end of a history is two empty answers in a row, see `fetchPage`): the
+ * than the others (the end of a history is two empty answers in a row, see `judgePage`): the
  * first cut gives the first range this many pages' worth of slots more than an even share, which
  * the last range goes without.
  */

@@ -54,7 +54,7 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    */
   kept(): Readonly<{ entries: number; lowest: bigint }> | undefined
   /**
-   * Its first page answered (a page is in history order, see `fetchPage`), once it came; or
+   * Its first page answered (a page is in history order, see `judgePage`), once it came; or
    * `undefined` once the fetch stopped without one. Never rejects.
    */
   firstPage: Promise<readonly SignatureInfo<TMode>[] | undefined>
