@@ -1,0 +1,77 @@
+/** One account's change of one asset in one transaction record. */
+export type BalanceChange = Readonly<{
+  /** The account, base58: a wallet, a token account, any key of the transaction. */
+  account: string
+  /** `'SOL'` for the account's lamports, else the token mint (base58). */
+  asset: 'SOL' | (string & {})
+  /**
+   * Whose holdings the change belongs to. For a token balance, the token account's owner as the
+   * record names it (`null` where the node did not send `owner`: data stored before 1.7.16 /
+   * 1.8.1). For lamports, the owner of the token account when the account is one in the record
+   * (its token balances), else the account itself. An account that changed hands in the
+   * transaction (created, closed, given to another owner) has one entry per holder: the one
+   * before goes to 0, the one after comes from 0.
+   */
+  owner: string | null
+  /** Balance before, in base units (lamports, or the token's raw amount). */
+  before: bigint
+  /** Balance after, in base units. */
+  after: bigint
+  /** `after - before`. */
+  delta: bigint
+  /** Decimals of the asset: 9 for SOL, the mint's for a token. */
+  decimals: number
+}>
+/** The owner's holdings' change of one asset in one transaction. */
+export type BookDelta = Readonly<{
+  /** `'SOL'` or the token mint (base58). */
+  asset: 'SOL' | (string & {})
+  /** Net change of the owner's holdings of the asset, in base units (negative: out). */
+  delta: bigint
+  /** Decimals of the asset: 9 for SOL, the mint's for a token. */
+  decimals: number
+}>
+/** One row of a wallet's books: a transaction that changed the owner's holdings or charged it a fee. */
+export type BookRow = Readonly<{
+  /** The transaction's first signature (base58). */
+  signature: string
+  /** Slot of the transaction. */
+  slot: bigint
+  /** Production time, Unix seconds; `null` where the node does not know it. */
+  blockTime: number | null
+  /** The transaction failed: only its fee moved. */
+  failed: boolean
+  /** What the owner paid as the transaction fee (0n when another account paid it). */
+  fee: bigint
+  /**
+   * The net change of each asset the transaction moved for the owner, the fee included in SOL's;
+   * assets whose net change is 0 are left out.
+   */
+  deltas: readonly BookDelta[]
+  /** The owner's entries that moved (its own lamports, its token accounts). */
+  accounts: readonly BalanceChange[]
+}>
+/** One asset of a {@link BooksReconciliation}. */
+export type ReconciledAsset = Readonly<{
+  /** `'SOL'` or the token mint (base58). */
+  asset: 'SOL' | (string & {})
+  /** Sum of the rows' deltas of the asset, in base units. */
+  rows: bigint
+  /** The owner's holdings of the asset the chain reports at the walk's slot. */
+  chain: bigint
+  /**
+   * The holdings at the start of the rows that the chain implies: `chain - rows` (less the
+   * changes of transactions newer than a `to` time bound). The opening balance the history did
+   * not show: 0 on a chain when the walk reached the wallet's first transaction.
+   */
+  opening: bigint
+}>
+/** The rows of a wallet's books against its holdings on chain. */
+export type BooksReconciliation = Readonly<{
+  /** The slot the holdings were read at: the walk's (S0). */
+  slot: bigint
+  /** Every asset's `opening` is the one the history shows: the rows add up to the chain. */
+  ok: boolean
+  /** Each asset the rows or the chain hold, `'SOL'` first, then by mint. */
+  assets: readonly ReconciledAsset[]
+}>
