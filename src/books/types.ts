@@ -1,3 +1,5 @@
+import type { WalletCheckpoint } from '../wallet/types'
+
 /** One account's change of one asset in one transaction record. */
 export type BalanceChange = Readonly<{
   /** The account, base58: a wallet, a token account, any key of the transaction. */
@@ -74,4 +76,46 @@ export type BooksReconciliation = Readonly<{
   ok: boolean
   /** Each asset the rows or the chain hold, `'SOL'` first, then by mint. */
   assets: readonly ReconciledAsset[]
+}>
+
+/**
+ * Where a wallet's books stand: the wallet walk's checkpoint and what the rows handed out so far
+ * add up to, so that a resumed walk hands out the rest and still reconciles the whole. A plain
+ * object of strings, numbers and booleans (amounts as decimal digits): `JSON.stringify` and
+ * `JSON.parse` carry it unchanged. Pass it back as the `resume` option of `walletBooks`.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'confirmed-rpc'
+ * import { type BooksCheckpoint, walletBooks } from 'confirmed-rpc/actions'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const owner = 'Vote111111111111111111111111111111111111111'
+ * const books = walletBooks(client, owner, { limit: 100 })
+ * for await (const row of books) console.log(row.signature)
+ * const resume = JSON.parse(JSON.stringify(books.checkpoint())) as BooksCheckpoint
+ * for await (const row of walletBooks(client, owner, { resume })) console.log(row.slot)
+ * ```
+ */
+export type BooksCheckpoint = Readonly<{
+  /** Format version of this object. */
+  version: 1
+  /** The wallet, base58. */
+  owner: string
+  /** `true` once nothing is left: the walk's end, `limit`, `until` or the `from` time. */
+  done: boolean
+  /** The wallet walk's own checkpoint. */
+  walk: WalletCheckpoint
+  /** The `until` option: the walk stops before this signature. */
+  until?: string | undefined
+  /** The `from` option, Unix seconds. */
+  from?: number | undefined
+  /** The `to` option, Unix seconds. */
+  to?: number | undefined
+  /** The walk has reached a transaction at or before `to` (always, without `to`). */
+  inRange: boolean
+  /** Per asset: the sum of the rows so far, and of the transactions newer than `to` (`later`). */
+  totals: readonly Readonly<{ asset: string; decimals: number; rows: string; later: string }>[]
+  /** Each of the owner's balances as the oldest transaction read so far found it (before it). */
+  opening: readonly Readonly<{ account: string; asset: string; before: string }>[]
 }>

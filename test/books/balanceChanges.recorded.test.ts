@@ -16,7 +16,7 @@ import type { U64Mode } from '../../src/schemas/common'
 const DIR = join(import.meta.dirname, '../fixtures/recorded')
 const MODES: readonly U64Mode[] = ['bigint', 'number']
 
-function record(file: string, encoding: 'json' | 'jsonParsed', mode: U64Mode) {
+function record<E extends 'json' | 'jsonParsed'>(file: string, encoding: E, mode: U64Mode) {
   const parsed = parseJson(readFileSync(join(DIR, file), 'utf8')) as { result?: unknown }
   const result = 'result' in (parsed as object) ? parsed.result : parsed
   const decoded = decodeConfirmedTransaction(result, encoding, mode, { method: 'getTransaction' })
@@ -225,6 +225,7 @@ describe.each(MODES)('balanceChanges on recorded records (u64: %s)', (mode) => {
       } catch (caught) {
         return caught
       }
+      return undefined
     })()
     expect(isConfirmedRpcError(error, 'RESPONSE_SHAPE')).toBe(true)
     expect(isConfirmedRpcError(error, 'RESPONSE_SHAPE') && error.context.path).toBe(
