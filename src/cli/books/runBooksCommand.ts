@@ -5,7 +5,7 @@ import { isConfirmedRpcError } from '../../errors/ConfirmedRpcError'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import { type BookFormat, readBookFormat } from './bookFormats'
-import { type BooksArgs, readBooksArgs } from './booksCommand'
+import { type BooksArgs, readBooksArgs } from './booksArgs'
 import {
   type BooksCheckpointFile,
   type BooksOutput,
