@@ -4,7 +4,16 @@ import type { U64Mode } from '../schemas/common'
 import type { TokenBalance } from '../schemas/TokenBalance'
 import type { BalanceChange } from './types'
 
-/** A record `balanceChanges` reads: `json` or `jsonParsed`, u64 fields in either mode. */
+/**
+ * A record `balanceChanges` reads: `json` or `jsonParsed`, u64 fields in either mode.
+ *
+ * @example
+ * ```ts
+ * import type { BalanceRecord, ConfirmedTransaction } from 'confirmed-rpc'
+ *
+ * const read = (tx: ConfirmedTransaction<'jsonParsed', 'number'>): BalanceRecord => tx
+ * ```
+ */
 export type BalanceRecord =
   | ConfirmedTransaction<'json', U64Mode>
   | ConfirmedTransaction<'jsonParsed', U64Mode>

@@ -1,6 +1,21 @@
 import type { WalletCheckpoint } from '../wallet/types'
 
-/** One account's change of one asset in one transaction record. */
+/**
+ * One account's change of one asset in one transaction record.
+ *
+ * @example
+ * ```ts
+ * import { type BalanceChange, balanceChanges, createClient } from 'confirmed-rpc'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const tx = await client.getTransaction(
+ *   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+ * )
+ * const mine: BalanceChange[] = (tx === null ? [] : balanceChanges(tx)).filter(
+ *   (change) => change.owner === 'Vote111111111111111111111111111111111111111',
+ * )
+ * ```
+ */
 export type BalanceChange = Readonly<{
   /** The account, base58: a wallet, a token account, any key of the transaction. */
   account: string
@@ -24,7 +39,16 @@ export type BalanceChange = Readonly<{
   /** Decimals of the asset: 9 for SOL, the mint's for a token. */
   decimals: number
 }>
-/** The owner's holdings' change of one asset in one transaction. */
+/**
+ * The owner's holdings' change of one asset in one transaction.
+ *
+ * @example
+ * ```ts
+ * import type { BookDelta } from 'confirmed-rpc/actions'
+ *
+ * const paid: BookDelta = { asset: 'SOL', delta: -5_000n, decimals: 9 }
+ * ```
+ */
 export type BookDelta = Readonly<{
   /** `'SOL'` or the token mint (base58). */
   asset: 'SOL' | (string & {})
@@ -33,7 +57,18 @@ export type BookDelta = Readonly<{
   /** Decimals of the asset: 9 for SOL, the mint's for a token. */
   decimals: number
 }>
-/** One row of a wallet's books: a transaction that changed the owner's holdings or charged it a fee. */
+/**
+ * One row of a wallet's books: a transaction that changed the owner's holdings or charged it a fee.
+ *
+ * @example
+ * ```ts
+ * import type { BookRow } from 'confirmed-rpc/actions'
+ *
+ * function solChange(row: BookRow): bigint {
+ *   return row.deltas.find((delta) => delta.asset === 'SOL')?.delta ?? 0n
+ * }
+ * ```
+ */
 export type BookRow = Readonly<{
   /** The transaction's first signature (base58). */
   signature: string
@@ -53,7 +88,16 @@ export type BookRow = Readonly<{
   /** The owner's entries that moved (its own lamports, its token accounts). */
   accounts: readonly BalanceChange[]
 }>
-/** One asset of a {@link BooksReconciliation}. */
+/**
+ * One asset of a {@link BooksReconciliation}.
+ *
+ * @example
+ * ```ts
+ * import type { ReconciledAsset } from 'confirmed-rpc/actions'
+ *
+ * const line = (asset: ReconciledAsset) => `${asset.asset}: ${asset.chain} = ${asset.opening} + ${asset.rows}`
+ * ```
+ */
 export type ReconciledAsset = Readonly<{
   /** `'SOL'` or the token mint (base58). */
   asset: 'SOL' | (string & {})
@@ -68,7 +112,21 @@ export type ReconciledAsset = Readonly<{
    */
   opening: bigint
 }>
-/** The rows of a wallet's books against its holdings on chain. */
+/**
+ * The rows of a wallet's books against its holdings on chain.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'confirmed-rpc'
+ * import { type BooksReconciliation, walletBooks } from 'confirmed-rpc/actions'
+ *
+ * const client = createClient({ url: 'https://rpc.example.com' })
+ * const books = walletBooks(client, 'Vote111111111111111111111111111111111111111')
+ * for await (const row of books) console.log(row.signature)
+ * const reconciliation: BooksReconciliation = await books.reconcile()
+ * console.log(reconciliation.ok, reconciliation.slot)
+ * ```
+ */
 export type BooksReconciliation = Readonly<{
   /** The slot the holdings were read at: the walk's (S0). */
   slot: bigint
