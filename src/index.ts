@@ -23,6 +23,13 @@ export {
   MAX_DECODED_TRANSACTION_VERSION,
 } from './actions/getTransaction'
 export {
+  type BalanceRecord,
+  balanceChanges,
+  type TransactionFee,
+  transactionFee,
+} from './books/balanceChanges'
+export type { BalanceChange } from './books/types'
+export {
   type Client,
   type ClientBaseOptions,
   type ClientHttpOptions,

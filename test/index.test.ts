@@ -18,6 +18,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "ResponseShapeError",
       "RpcResponseError",
       "TransportError",
+      "balanceChanges",
       "batching",
       "createClient",
       "createFallbackTransport",
@@ -25,6 +26,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "createRequestBudget",
       "isConfirmedRpcError",
       "rangeWalker",
+      "transactionFee",
       "withMethodPolicy",
     ]
   `)
@@ -53,6 +55,7 @@ it('gives a mock ledger of confirmed-rpc/testing exactly these members', () => {
       "transaction",
       "transport",
       "walletEntries",
+      "walletHoldings",
       "walletOwners",
       "walletSignatures",
     ]

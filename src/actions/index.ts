@@ -7,6 +7,15 @@
  * @packageDocumentation
  */
 
+export type {
+  BalanceChange,
+  BookDelta,
+  BookRow,
+  BooksCheckpoint,
+  BooksReconciliation,
+  ReconciledAsset,
+} from '../books/types'
+export { type BooksWalk, type WalletBooksOptions, walletBooks } from '../books/walletBooks'
 export type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
 export { type SignatureWalk, signaturesForAddress } from '../history/signaturesForAddress'
 export {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { collectSecrets, redactText } from '../transport/redact'
 import { backfillCommand, workerCommand } from './backfill/backfillCommands'
+import { booksCommand } from './books/booksCommand'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
 import type { CliCommand, CliIo } from './command/types'
@@ -17,6 +18,7 @@ import { serveMockCommand } from './serveMock/serveMockCommand'
 export const COMMANDS: readonly CliCommand[] = [
   migrateCommand,
   historyCommand,
+  booksCommand,
   checkCommand,
   serveMockCommand,
   backfillCommand,

@@ -21,6 +21,7 @@ import { encodeTransactionError } from './rpc/encodeTransaction'
 import { findWalletHistory, findWalletOwners } from './rpc/findWalletHistory'
 import { handleRpcBody, handleRpcText } from './rpc/handleRpcBody'
 import { LEDGER_PROFILES, profileRules } from './rpc/profileRules'
+import { walletHoldings } from './rpc/walletHoldings'
 import type { JsonOut } from './rpc/writeJson'
 import { toPlainJson, writeJson } from './rpc/writeJson'
 
@@ -249,6 +250,32 @@ export type MockLedger = Readonly<{
    * owner first when it is one, then the token accounts in string order).
    */
   walletEntries(owner: string, options?: MockLedgerWalletOptions): readonly MockWalletEntry[]
+  /**
+   * The oracle of a wallet's holdings after slot `slot` (by default the finalized frontier, where
+   * getBalance and getTokenAccountsByOwner read): `'SOL'` is the owner's lamports plus the
+   * lamports of every token account it owns (rent deposits and wrapped SOL included); each other
+   * mint is the sum of the amounts of its token accounts of that mint, 0 for a mint it holds an
+   * empty account of. Token-2022 accounts count where the profile's node knows the program.
+   *
+   * @example
+   * ```ts
+   * import { createMockLedger } from 'confirmed-rpc/testing'
+   *
+   * const ledger = createMockLedger({ seed: 1, tokenLifecycles: true })
+   * const [owner = ''] = ledger.walletOwners()
+   * for (const [asset, amount] of ledger.walletHoldings(owner)) console.log(asset, amount)
+   * ```
+   */
+  walletHoldings(owner: string, options?: MockLedgerHoldingsOptions): ReadonlyMap<string, bigint>
+}>
+
+/** Options of the `walletHoldings` method of a {@link MockLedger}. */
+export type MockLedgerHoldingsOptions = Readonly<{
+  /**
+   * The holdings after this slot's transactions (a walk's `checkpoint().upperSlot`).
+   * @default the finalized frontier
+   */
+  slot?: number | bigint | undefined
 }>
 
 /** One entry of a {@link MockLedger}'s `walletEntries`. */
@@ -327,6 +354,13 @@ export function createMockLedger(options: CreateMockLedgerOptions = {}): MockLed
       ),
     walletEntries: (owner, walletOptions) =>
       findWalletHistory(baseContext, owner, frontierOf(walletOptions)),
+    walletHoldings: (owner, holdingsOptions) =>
+      walletHoldings(
+        state,
+        rules,
+        owner,
+        Number(holdingsOptions?.slot ?? state.frontiers.finalized),
+      ),
   }
 }
 

@@ -13,6 +13,7 @@ export {
   createMockLedger,
   type MockLedger,
   type MockLedgerHandleTextOptions,
+  type MockLedgerHoldingsOptions,
   type MockLedgerSignaturesOptions,
   type MockLedgerWalletOptions,
   type MockSignatureInfo,

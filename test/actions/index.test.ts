@@ -50,6 +50,7 @@ it('exports exactly these values from confirmed-rpc/actions', () => {
       "getTransaction",
       "signaturesForAddress",
       "transactionsForAddress",
+      "walletBooks",
       "walletHistory",
     ]
   `)

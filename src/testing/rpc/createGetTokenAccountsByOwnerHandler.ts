@@ -14,6 +14,7 @@ import {
 } from './readParams'
 import { invalidParams, type MethodHandler, type Outcome, ok, rpcError } from './types'
 import { uiTokenAmount } from './uiTokenAmount'
+import { tokenAccountAt } from './walletHoldings'
 import type { JsonOut } from './writeJson'
 
 const ENCODINGS = ['binary', 'base58', 'base64', 'jsonParsed', 'base64+zstd'] as const
@@ -152,8 +153,7 @@ export function createGetTokenAccountsByOwnerHandler(): MethodHandler {
     }
     const value: JsonOut[] = []
     for (const [pubkey, changes] of ctx.state.tokenAccounts ?? []) {
-      let state: TokenAccountSnapshot | null | undefined
-      for (const change of changes) if (change.slot <= slot) state = change.state
+      const state = tokenAccountAt(changes, slot)
       if (state == null || state.owner !== owner || !listing.programs.includes(state.program))
         continue
       if (listing.mint !== undefined && state.mint !== listing.mint) continue

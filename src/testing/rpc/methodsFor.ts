@@ -4,6 +4,7 @@ import {
   createArchiveTransactionHandler,
   createStrictSignaturesHandler,
 } from './archiveHandlers'
+import { createGetBalanceHandler } from './createGetBalanceHandler'
 import { createGetBlockHandler } from './createGetBlockHandler'
 import { createGetBlocksHandler, createGetBlocksWithLimitHandler } from './createGetBlocksHandler'
 import { createGetFirstAvailableBlockHandler } from './createGetFirstAvailableBlockHandler'
@@ -16,11 +17,12 @@ import type { ProfileRules, ProviderMethod } from './profileRules'
 import type { MethodHandler } from './types'
 
 /**
- * Served by every release the mock imitates (getSlot: 1.0; getFirstAvailableBlock: PR #9656,
- * 1.0.x / 1.1; getTokenAccountsByOwner: 1.2).
+ * Served by every release the mock imitates (getSlot, getBalance: 1.0; getFirstAvailableBlock:
+ * PR #9656, 1.0.x / 1.1; getTokenAccountsByOwner: 1.2).
  */
 const ALWAYS: readonly (readonly [string, MethodHandler])[] = [
   ['getSlot', createGetSlotHandler()],
+  ['getBalance', createGetBalanceHandler()],
   ['getTokenAccountsByOwner', createGetTokenAccountsByOwnerHandler()],
   ['getFirstAvailableBlock', createGetFirstAvailableBlockHandler()],
 ]
