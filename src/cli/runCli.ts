@@ -8,6 +8,7 @@ import type { CliCommand, CliIo } from './command/types'
 import { formatCommandHelp, formatMainHelp } from './formatHelp'
 import { historyCommand } from './history/historyCommand'
 import { migrateCommand } from './migrate/migrateCommand'
+import { planCommand } from './plan/planCommand'
 import { serveMockCommand } from './serveMock/serveMockCommand'
 
 /**
@@ -18,6 +19,7 @@ export const COMMANDS: readonly CliCommand[] = [
   migrateCommand,
   historyCommand,
   checkCommand,
+  planCommand,
   serveMockCommand,
   backfillCommand,
   workerCommand,

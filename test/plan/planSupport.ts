@@ -51,7 +51,8 @@ export function describeErrors(
 ): string {
   const pct = (value: number) => `${(value * 100).toFixed(1)}%`
   const parts = walks.map(
-    (walk) => `${walk.name} ${walk.estimate}/${walk.actual} (${pct(relativeError(walk.estimate, walk.actual))})`,
+    (walk) =>
+      `${walk.name} ${walk.estimate}/${walk.actual} (${pct(relativeError(walk.estimate, walk.actual))})`,
   )
   return `${label}: entries ${plan.entries}/${actualEntries} (${pct(relativeError(plan.entries, actualEntries))}), plan ${plan.requests} requests; ${parts.join(', ')}`
 }

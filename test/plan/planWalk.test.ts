@@ -126,15 +126,27 @@ describe('planWalk refuses bad input before any request', () => {
 
   it('a price table with a bad price, a bad method name, an unknown key', async () => {
     const table = { name: 'mine', methods: { getTransaction: 1 } }
-    await refused({ prices: { ...table, methods: { getTransaction: -1 } } }, 'options.prices.methods.getTransaction', />= 0/)
-    await refused({ prices: { ...table, methods: { __proto__x: 1 } } }, 'options.prices.methods.__proto__x', /method name/)
+    await refused(
+      { prices: { ...table, methods: { getTransaction: -1 } } },
+      'options.prices.methods.getTransaction',
+      />= 0/,
+    )
+    await refused(
+      { prices: { ...table, methods: { __proto__x: 1 } } },
+      'options.prices.methods.__proto__x',
+      /method name/,
+    )
     await refused({ prices: { ...table, cost: 2 } }, 'options.prices.cost', /unknown/i)
     await refused({ prices: { methods: {} } }, 'options.prices.name', /name/)
   })
 
   it('a table of one’s own over a built-in one replaces the prices it names', async () => {
     const plan = await planWalk({ transport: ledger.transport }, address, {
-      prices: { name: 'discounted', extends: 'helius', methods: { getSignaturesForAddress: 5 } } as never,
+      prices: {
+        name: 'discounted',
+        extends: 'helius',
+        methods: { getSignaturesForAddress: 5 },
+      } as never,
     })
     const sequential = plan.strategies.find((strategy) => strategy.name === 'sequential')
     expect(sequential?.credits).toBe((sequential?.total ?? 0) * 5)
