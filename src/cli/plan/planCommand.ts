@@ -1,6 +1,7 @@
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { readProcessHost, UsageError } from '../command/process'
 import type { CliCommand, CliOption } from '../command/types'
+import type { PlanArgs } from './runPlanCommand'
 
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
 
@@ -48,18 +49,6 @@ export const PLAN_OPTIONS = {
     example: `confirmed-rpc plan --json ${ADDRESS}`,
   },
 } as const satisfies Readonly<Record<string, CliOption>>
-
-/** The command line of `confirmed-rpc plan`, as its definition read it. @internal */
-export type PlanArgs = Readonly<{
-  address: string
-  wallet: boolean
-  rpc: string | undefined
-  prices: string | undefined
-  requestsPerSecond: string | undefined
-  parallel: string | undefined
-  transactions: boolean
-  json: boolean
-}>
 
 function readPlanArgs(args: readonly string[]): PlanArgs {
   const { values, positionals } = parseCommandArgs(PLAN_OPTIONS, args)
@@ -109,6 +98,10 @@ export const planCommand: CliCommand = {
   options: PLAN_OPTIONS,
   examples: [
     { command: `confirmed-rpc plan --rpc "$RPC_URL" ${ADDRESS}`, does: 'the plan as a table' },
+    {
+      command: 'confirmed-rpc plan --prices helius <address>',
+      does: 'priced in Helius credits, on the endpoint of RPC_URL',
+    },
     {
       command: `confirmed-rpc plan --transactions --prices helius --requests-per-second 50 ${ADDRESS}`,
       does: 'with transactions, priced in Helius credits, at 50 requests a second',

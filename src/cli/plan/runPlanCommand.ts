@@ -9,7 +9,18 @@ import { redactUrl } from '../../transport/redact'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
-import type { PlanArgs } from './planCommand'
+
+/** The command line of `confirmed-rpc plan`, as its definition read it. */
+export type PlanArgs = Readonly<{
+  address: string
+  wallet: boolean
+  rpc: string | undefined
+  prices: string | undefined
+  requestsPerSecond: string | undefined
+  parallel: string | undefined
+  transactions: boolean
+  json: boolean
+}>
 
 /** Where each option of the library lives on this command line, for its errors. */
 const FLAGS: Readonly<Record<string, string>> = {
