@@ -116,7 +116,7 @@ const PRICE_FIELDS = {
   source: /* @__PURE__ */ field<string>(isText, 'a URL of 1 to 200 characters'),
   read: /* @__PURE__ */ field<string>(isText, 'a date of 1 to 200 characters'),
   extends: /* @__PURE__ */ oneOf(['helius', 'alchemy']),
-} satisfies FieldReaders<PriceFile>
+} satisfies FieldReaders<Partial<PriceFile>>
 
 /**
  * Reads the `prices` of a plan: the name of a built-in table, or a table of the caller's (parsed
@@ -142,16 +142,14 @@ export function readPriceTable(
         : `expected 'helius', 'alchemy' or a price table, got ${JSON.stringify(value.slice(0, 40))}`,
     )
   }
-  const file = readFields(value, PRICE_FIELDS, method, param) as PriceFile
-  if (file.name === undefined) throw invalidParam(method, `${param}.name`, 'expected a name')
-  if (file.methods === undefined) {
-    throw invalidParam(method, `${param}.methods`, 'expected an object of prices')
-  }
+  const file = readFields(value, PRICE_FIELDS, method, param)
+  const { name, methods } = file
+  if (name === undefined) throw invalidParam(method, `${param}.name`, 'expected a name')
   const base = file.extends === undefined ? undefined : BUILT_IN_PRICES[file.extends]
   return {
-    name: file.name,
+    name,
     unit: file.unit,
-    methods: { ...base?.methods, ...file.methods },
+    methods: { ...base?.methods, ...methods },
     default: file.default ?? base?.default,
     source: file.source ?? base?.source,
     read: file.read ?? base?.read,
