@@ -24,6 +24,15 @@ export {
   type TransactionWalk,
   transactionsForAddress,
 } from '../history/transactionsForAddress'
+export { planWalk } from '../plan/planWalk'
+export type { BuiltInPrices, PriceTable } from '../plan/priceTables'
+export type { PlanWalkOptions } from '../plan/readPlanOptions'
+export type {
+  HistoryWalkPlan,
+  PlanBasis,
+  WalkStrategyName,
+  WalkStrategyPlan,
+} from '../plan/types'
 export type {
   WalletCheckpoint,
   WalletEntry,

@@ -9,6 +9,7 @@ import type { CliCommand, CliIo } from './command/types'
 import { formatCommandHelp, formatMainHelp } from './formatHelp'
 import { historyCommand } from './history/historyCommand'
 import { migrateCommand } from './migrate/migrateCommand'
+import { planCommand } from './plan/planCommand'
 import { serveMockCommand } from './serveMock/serveMockCommand'
 
 /**
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CliCommand[] = [
   historyCommand,
   booksCommand,
   checkCommand,
+  planCommand,
   serveMockCommand,
   backfillCommand,
   workerCommand,

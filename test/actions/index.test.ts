@@ -48,6 +48,7 @@ it('exports exactly these values from confirmed-rpc/actions', () => {
       "getConfirmedTransaction",
       "getSignaturesForAddress",
       "getTransaction",
+      "planWalk",
       "signaturesForAddress",
       "transactionsForAddress",
       "walletBooks",

@@ -1,0 +1,58 @@
+import { signaturesForAddress, walletHistory } from '../../src/actions/index'
+import type { HistoryWalkPlan, WalkStrategyPlan } from '../../src/plan/types'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
+import type { MockLedger } from '../../src/testing/createMockLedger'
+import type { RpcTransport } from '../../src/transport/types'
+
+/** A transport that counts what reaches it, by method. */
+export function countingTransport(inner: RpcTransport) {
+  const counts: Record<string, number> = {}
+  const transport: RpcTransport = (request, options) => {
+    counts[request.method] = (counts[request.method] ?? 0) + 1
+    return inner(request, options)
+  }
+  const total = () => Object.values(counts).reduce((a, b) => a + b, 0)
+  return { transport, counts, total }
+}
+
+/** What the walk a strategy names actually sends on `ledger`, and the entries it yields. */
+export async function walkActually(
+  ledger: MockLedger,
+  address: string,
+  strategy: WalkStrategyPlan,
+): Promise<Readonly<{ entries: number; counts: Record<string, number>; total: number }>> {
+  const counter = countingTransport(ledger.transport)
+  const client = { transport: counter.transport }
+  let entries = 0
+  if (strategy.name === 'wallet') {
+    for await (const page of walletHistory(client, address).pages()) entries += page.length
+  } else {
+    const walker =
+      strategy.name === 'sequential'
+        ? undefined
+        : rangeWalker({ parallel: strategy.lanes ?? 8, provider: strategy.name === 'provider' })
+    for await (const page of signaturesForAddress(client, address, { walker }).pages()) {
+      entries += page.length
+    }
+  }
+  return { entries, counts: counter.counts, total: counter.total() }
+}
+
+/** The relative error of `estimate` against `actual`. */
+export const relativeError = (estimate: number, actual: number): number =>
+  actual === 0 ? (estimate === 0 ? 0 : 1) : estimate / actual - 1
+
+/** One line of the measured errors of a plan, for the notes. */
+export function describeErrors(
+  label: string,
+  plan: HistoryWalkPlan,
+  actualEntries: number,
+  walks: readonly Readonly<{ name: string; estimate: number; actual: number }>[],
+): string {
+  const pct = (value: number) => `${(value * 100).toFixed(1)}%`
+  const parts = walks.map(
+    (walk) =>
+      `${walk.name} ${walk.estimate}/${walk.actual} (${pct(relativeError(walk.estimate, walk.actual))})`,
+  )
+  return `${label}: entries ${plan.entries}/${actualEntries} (${pct(relativeError(plan.entries, actualEntries))}), plan ${plan.requests} requests; ${parts.join(', ')}`
+}
