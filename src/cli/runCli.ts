@@ -5,6 +5,7 @@ import { backfillCommand, workerCommand } from './backfill/backfillCommands'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
 import type { CliCommand, CliIo } from './command/types'
+import { coverageCommand } from './coverage/coverageCommand'
 import { formatCommandHelp, formatMainHelp } from './formatHelp'
 import { historyCommand } from './history/historyCommand'
 import { migrateCommand } from './migrate/migrateCommand'
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   serveMockCommand,
   backfillCommand,
   workerCommand,
+  coverageCommand,
 ]
 
 /**

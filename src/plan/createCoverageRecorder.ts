@@ -64,6 +64,21 @@ function feed(tally: Tally, entries: readonly Entry[]): Tally {
   return tally
 }
 
+/** A range of the record from its tally (whose digests end here). */
+function toRange(from: bigint, to: bigint, tally: Tally, proven: boolean): CoverageRange {
+  const [low, high] = from <= to ? [from, to] : [to, from]
+  return {
+    fromSlot: String(low),
+    toSlot: String(high),
+    proven,
+    entries: tally.entries,
+    signatures: tally.signatures.digest('hex'),
+    lines: tally.lines.digest('hex'),
+    first: tally.first,
+    last: tally.last,
+  }
+}
+
 function copyTally(tally: Tally): Tally {
   return { ...tally, signatures: tally.signatures.copy(), lines: tally.lines.copy() }
 }
@@ -90,19 +105,6 @@ export function createCoverageRecorder(settings: CoverageRecorderSettings): Cove
   let edge = 0n // the open range's first slot in output order
   let open = newTally()
 
-  const range = (from: bigint, to: bigint, tally: Tally, proven: boolean): CoverageRange => {
-    const [low, high] = from <= to ? [from, to] : [to, from]
-    return {
-      fromSlot: String(low),
-      toSlot: String(high),
-      proven,
-      entries: tally.entries,
-      signatures: tally.signatures.digest('hex'),
-      lines: tally.lines.digest('hex'),
-      first: tally.first,
-      last: tally.last,
-    }
-  }
   // Whether the slots from `from` to `to` in output order are at least one.
   const spans = (from: bigint, to: bigint) => (step < 0n ? from >= to : from <= to)
   const push = (next: CoverageRange) => {
@@ -113,14 +115,14 @@ export function createCoverageRecorder(settings: CoverageRecorderSettings): Cove
   /** The current slot is whole: an entry of `next` follows it. */
   const finishSlot = (current: bigint, next: bigint) => {
     if (leading) {
-      push(range(current, current, feed(newTally(), pending), false))
+      push(toRange(current, current, feed(newTally(), pending), false))
       leading = false
       edge = current + step
       return
     }
     feed(open, pending)
     if (open.entries >= Math.max(MIN_RANGE_ENTRIES, closedEntries * RANGE_SHARE)) {
-      push(range(edge, next - step, open, true))
+      push(toRange(edge, next - step, open, true))
       open = newTally()
       edge = next
     }
@@ -147,33 +149,46 @@ export function createCoverageRecorder(settings: CoverageRecorderSettings): Cove
       pending.push({ signature, line })
     },
     bytes: () => bytes,
-    record: (walk) => ({
-      version: 1,
-      address: settings.address,
-      ...(settings.wallet === true ? { wallet: true as const } : {}),
-      commitment: settings.commitment,
-      output: settings.output,
-      format: settings.format,
-      order: settings.order,
-      digest: COVERAGE_DIGEST,
-      done: walk.done,
-      fromFirst: settings.order === 'newest' ? walk.endProven : settings.startProven,
-      toHead: settings.order === 'newest' ? settings.startProven : walk.endProven,
-      entries,
-      bytes,
-      ranges: slot === undefined ? [...closed] : [...closed, ...tail(slot, walk.endProven)],
-    }),
+    record: (walk) =>
+      recordOf(settings, walk, {
+        entries,
+        bytes,
+        ranges: slot === undefined ? [...closed] : [...closed, ...tail(slot, walk.endProven)],
+      }),
   }
 
   /** The open range and the current slot, as far as they are proven. */
   function tail(current: bigint, endProven: boolean): CoverageRange[] {
     const last = feed(newTally(), pending)
-    if (leading) return [range(current, current, last, false)]
-    if (endProven) return [range(edge, current, feed(copyTally(open), pending), true)]
+    if (leading) return [toRange(current, current, last, false)]
+    if (endProven) return [toRange(edge, current, feed(copyTally(open), pending), true)]
     const whole = spans(edge, current - step)
-      ? [range(edge, current - step, copyTally(open), true)]
+      ? [toRange(edge, current - step, copyTally(open), true)]
       : []
-    return [...whole, range(current, current, last, false)]
+    return [...whole, toRange(current, current, last, false)]
+  }
+}
+
+/** The record of an output: what the settings and the walk say, around its ranges. */
+function recordOf(
+  settings: CoverageRecorderSettings,
+  walk: Readonly<{ done: boolean; endProven: boolean }>,
+  content: Pick<CoverageRecord, 'entries' | 'bytes' | 'ranges'>,
+): CoverageRecord {
+  const newest = settings.order === 'newest'
+  return {
+    version: 1,
+    address: settings.address,
+    ...(settings.wallet === true ? { wallet: true as const } : {}),
+    commitment: settings.commitment,
+    output: settings.output,
+    format: settings.format,
+    order: settings.order,
+    digest: COVERAGE_DIGEST,
+    done: walk.done,
+    fromFirst: newest ? walk.endProven : settings.startProven,
+    toHead: newest ? settings.startProven : walk.endProven,
+    ...content,
   }
 }
 

@@ -42,7 +42,7 @@ describe('the help screens', () => {
       const { stdout } = await run(args)
       // Every screen ends with every exit code the program uses.
       expect(stdout).toMatch(
-        /\nExit codes: 0 done, .* 1 other failures,\n3 check: .*, 4 .*, 5 worker: .*\n130 interrupted .*, 141 .*\n$/,
+        /\nExit codes: 0 done, .* 1 other failures,\n3 check: .*, 4 .*, 5 worker: .*\n6 coverage: .*\n130 interrupted .*, 141 .*\n$/,
       )
       const wide = stdout.split('\n').filter((line) => line.length > 100)
       expect({ args, wide }).toEqual({ args, wide: [] })
