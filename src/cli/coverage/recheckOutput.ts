@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Client } from '../../client'
+import { isConfirmedRpcError } from '../../errors/ConfirmedRpcError'
 import type { CoverageRange, CoverageRecord } from '../../plan/coverageRecord'
 import type { CoverageHole, RecheckReport } from './types'
 
@@ -45,15 +46,7 @@ export async function recheckOutput(
   for (const at of picked) {
     const index = proven[at] as number
     const range = record.ranges[index] as CoverageRange
-    const listed = await listRange(client, record, index)
-    const digest = createHash('sha256')
-    for (const signature of listed) digest.update(`${signature}\n`)
-    const reason =
-      listed.length !== range.entries
-        ? `the node lists ${listed.length} entries there, the record ${range.entries}`
-        : digest.digest('hex') !== range.signatures
-          ? "the node lists other signatures there than the record's"
-          : undefined
+    const reason = await compareRange(client, record, index)
     if (reason === undefined) {
       matched++
       continue
@@ -61,6 +54,34 @@ export async function recheckOutput(
     holes.push({ fromSlot: range.fromSlot, toSlot: range.toSlot, reason: `re-check: ${reason}` })
   }
   return { report: { ranges: proven.length, asked: picked.length, matched }, holes }
+}
+
+/**
+ * How what the node lists in range `index` differs from the record; `undefined` when it does
+ * not. A node that does not know a recorded entry next to the range has another history there.
+ */
+async function compareRange(
+  client: Client<'bigint'>,
+  record: CoverageRecord,
+  index: number,
+): Promise<string | undefined> {
+  const range = record.ranges[index] as CoverageRange
+  let listed: string[]
+  try {
+    listed = await listRange(client, record, index)
+  } catch (error) {
+    if (!isConfirmedRpcError(error, 'CURSOR_NOT_FOUND')) throw error
+    return `the node does not know ${error.context.cursor}, the recorded entry next to these slots`
+  }
+  const digest = createHash('sha256')
+  for (const signature of listed) digest.update(`${signature}\n`)
+  if (listed.length !== range.entries) {
+    return `the node lists ${listed.length} entries there, the record ${range.entries}`
+  }
+  if (digest.digest('hex') !== range.signatures) {
+    return "the node lists other signatures there than the record's"
+  }
+  return undefined
 }
 
 /** The signatures the node lists in the slots of range `index`, in the output's order. */
