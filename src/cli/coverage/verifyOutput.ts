@@ -6,7 +6,7 @@ import {
   coveragePath,
   readCoverageRecord,
 } from '../../plan/coverageRecord'
-import { forEachOutputRow, readOutputEntry } from '../../plan/outputRows'
+import { forEachOutputRow, type OutputEntry, readOutputEntry } from '../../plan/outputRows'
 import type { CoverageHole, OutputVerdict } from './types'
 
 // Problems of one kind listed before the rest are only counted: a file of two concatenated
@@ -136,69 +136,101 @@ function readRanges(
   record: CoverageRecord,
   problem: (kind: string, text: string) => void,
 ): RangeTally[] {
-  const sorted = record.ranges
-    .map((range, index) => ({ low: BigInt(range.fromSlot), high: BigInt(range.toSlot), index }))
-    .sort((a, b) => (a.low < b.low ? -1 : 1))
-  const tallies = record.ranges.map(() => ({
-    entries: 0,
-    signatures: createHash('sha256'),
-    lines: createHash('sha256'),
-  }))
-  const outside = {
-    entries: 0,
-    low: undefined as bigint | undefined,
-    high: undefined as bigint | undefined,
-  }
-  let previous: bigint | undefined
-  let inSlot = new Map<string, number>()
+  const reader = createRangeReader(record, problem)
   let first = true
+  let offset = 0
   forEachOutputRow(path, Number.MAX_SAFE_INTEGER, record.format, ({ text, line, whole }) => {
+    const at = offset
+    offset += Buffer.byteLength(text)
     if (first && record.format === 'csv') {
       first = false
       if (!text.startsWith('signature,slot,')) problem('header', `line ${line}: not the CSV header`)
       return
     }
     first = false
-    const entry = readOutputEntry(text, record.format)
     if (!whole) problem('cut', `line ${line}: cut short (no line feed at the end of the file)`)
+    const entry = readOutputEntry(text, record.format)
     if (entry === undefined) {
       problem('foreign', `line ${line}: not an entry of a ${record.format} export`)
       return
     }
-    const { signature, slot } = entry
-    if (previous !== undefined && slot !== previous) {
-      if (record.order === 'newest' ? slot > previous : slot < previous) {
+    reader.entry(entry, text, line, at >= record.bytes)
+  })
+  reader.finish()
+  return reader.tallies
+}
+
+/** Slots of entries counted apart: their count and lowest and highest slot. */
+type Apart = { entries: number; low: bigint | undefined; high: bigint | undefined }
+
+function countApart(apart: Apart, slot: bigint): void {
+  apart.entries++
+  apart.low = apart.low === undefined || slot < apart.low ? slot : apart.low
+  apart.high = apart.high === undefined || slot > apart.high ? slot : apart.high
+}
+
+/**
+ * The state of reading an output's entries against its record: the order and repeats (within
+ * the current slot: a repeat in another slot breaks the order), each range's tally, and the
+ * entries no range holds, apart from those after the bytes the record describes (written after
+ * its last update, as a killed export leaves them).
+ */
+function createRangeReader(record: CoverageRecord, problem: (kind: string, text: string) => void) {
+  const sorted = record.ranges
+    .map((range, index) => ({ low: BigInt(range.fromSlot), high: BigInt(range.toSlot), index }))
+    .sort((a, b) => (a.low < b.low ? -1 : 1))
+  const tallies: RangeTally[] = record.ranges.map(() => ({
+    entries: 0,
+    signatures: createHash('sha256'),
+    lines: createHash('sha256'),
+  }))
+  const outside: Apart = { entries: 0, low: undefined, high: undefined }
+  const after: Apart = { entries: 0, low: undefined, high: undefined }
+  let previous: bigint | undefined
+  let inSlot = new Map<string, number>()
+  return {
+    tallies,
+    entry({ signature, slot }: OutputEntry, text: string, line: number, late: boolean): void {
+      if (previous !== undefined && slot !== previous) {
+        if (record.order === 'newest' ? slot > previous : slot < previous) {
+          problem(
+            'order',
+            `line ${line}: slot ${slot} follows slot ${previous}, against the ${record.order}-first order (a line moved, or files concatenated)`,
+          )
+        }
+        inSlot = new Map()
+      }
+      const seen = inSlot.get(signature)
+      if (seen !== undefined) {
+        problem('duplicate', `line ${line}: the entry of line ${seen} again (${signature})`)
+      }
+      inSlot.set(signature, line)
+      previous = slot
+      const found = late ? undefined : findRange(sorted, slot)
+      const tally = found === undefined ? undefined : tallies[found]
+      if (tally === undefined) {
+        countApart(late ? after : outside, slot)
+        return
+      }
+      tally.entries++
+      tally.signatures.update(`${signature}\n`)
+      tally.lines.update(text)
+    },
+    finish(): void {
+      if (outside.entries > 0) {
         problem(
-          'order',
-          `line ${line}: slot ${slot} follows slot ${previous}, against the ${record.order}-first order (a line moved, or files concatenated)`,
+          'outside',
+          `${outside.entries} entries in slots ${outside.low}..${outside.high} that no range of the record holds (added since it was written)`,
         )
       }
-      inSlot = new Map()
-    }
-    const seen = inSlot.get(signature)
-    if (seen !== undefined)
-      problem('duplicate', `line ${line}: the entry of line ${seen} again (${signature})`)
-    inSlot.set(signature, line)
-    previous = slot
-    const found = findRange(sorted, slot)
-    const tally = found === undefined ? undefined : tallies[found]
-    if (tally === undefined) {
-      outside.entries++
-      outside.low = outside.low === undefined || slot < outside.low ? slot : outside.low
-      outside.high = outside.high === undefined || slot > outside.high ? slot : outside.high
-      return
-    }
-    tally.entries++
-    tally.signatures.update(`${signature}\n`)
-    tally.lines.update(text)
-  })
-  if (outside.entries > 0) {
-    problem(
-      'outside',
-      `${outside.entries} entries in slots ${outside.low}..${outside.high} that no range of the record holds (written after its last update, e.g. by a killed export: run it again with --resume; or added since)`,
-    )
+      if (after.entries > 0) {
+        problem(
+          'after',
+          `${after.entries} entries (slots ${after.low}..${after.high}) after the ${record.bytes} bytes the record describes (written after its last update, e.g. by a killed export: run it again with --resume; or added since)`,
+        )
+      }
+    },
   }
-  return tallies
 }
 
 /** The index of the range holding `slot`, by binary search over ranges sorted by their first slot. */
