@@ -23,6 +23,7 @@ describe('the help screens', () => {
     expect(stdout).toContain(
       'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures,\n' +
         '3 check: credentials refused, 4 check: endpoint unreachable, 5 worker: the queue was lost,\n' +
+        '6 coverage: an output is not proven whole (the holes are listed),\n' +
         '130 interrupted by Ctrl-C, 141 the reader of stderr left (both after recording what was done).\n',
     )
     expect((await run(['-h'])).stdout).toBe(stdout)
