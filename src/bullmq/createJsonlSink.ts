@@ -3,8 +3,8 @@ import { type FileHandle, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { invalidParam } from '../errors/ConfirmedRpcError'
 import type { HistoryCheckpoint } from '../history/types'
-import { coveragePath, endsProven, startsProven, writeCoverageRecord } from '../plan/coverageRecord'
-import { type CoverageRecorder, replayOutput } from '../plan/createCoverageRecorder'
+import { coveragePath, endsProven, saveCoverageRecord, startsProven } from '../plan/coverageRecord'
+import { type CoverageRecorder, replayOutputAsync } from '../plan/createCoverageRecorder'
 import { formatEntries } from './formatEntries'
 import type { BackfillSink, BackfillSinkState, BackfillWalkOptions } from './types'
 
@@ -60,13 +60,13 @@ export function createJsonlSink(options: JsonlSinkOptions): BackfillSink {
       return withRewoundFile(fileOf(address), state, async (file, bytes) => {
         const data = Buffer.from(text, 'utf8')
         // Read back before the write when this sink did not write the bytes before it.
-        const recorder = coverage.at(address, walk, bytes)
+        const recorder = await coverage.at(address, walk, bytes)
         await file.write(data, 0, data.length, bytes)
         await file.sync()
         entries.forEach((info, index) => {
           recorder.add(info.signature, BigInt(info.slot), lines[index] ?? '')
         })
-        coverage.save(address, walk, checkpoint)
+        await coverage.save(address, walk, checkpoint)
         return { bytes: bytes + data.length }
       })
     },
@@ -74,8 +74,8 @@ export function createJsonlSink(options: JsonlSinkOptions): BackfillSink {
       await withRewoundFile(fileOf(address), state, async (file, bytes) => {
         await file.sync()
         if (checkpoint !== undefined) {
-          coverage.at(address, walk, bytes)
-          coverage.save(address, walk, checkpoint)
+          await coverage.at(address, walk, bytes)
+          await coverage.save(address, walk, checkpoint)
         }
         coverage.forget(address)
         return state ?? { bytes: 0 }
@@ -96,11 +96,15 @@ function createCoverageFiles(fileOf: (address: string) => string) {
     until: walk?.until,
   })
   return {
-    at(address: string, walk: BackfillWalkOptions | undefined, bytes: number): CoverageRecorder {
+    async at(
+      address: string,
+      walk: BackfillWalkOptions | undefined,
+      bytes: number,
+    ): Promise<CoverageRecorder> {
       const held = recorders.get(address)
       if (held !== undefined && held.bytes() === bytes) return held
       const path = fileOf(address)
-      const recorder = replayOutput(path, bytes, {
+      const recorder = await replayOutputAsync(path, bytes, {
         address,
         commitment: walk?.commitment ?? 'finalized',
         output: `${address}.jsonl`,
@@ -111,11 +115,15 @@ function createCoverageFiles(fileOf: (address: string) => string) {
       recorders.set(address, recorder)
       return recorder
     },
-    save(address: string, walk: BackfillWalkOptions | undefined, checkpoint: HistoryCheckpoint) {
+    async save(
+      address: string,
+      walk: BackfillWalkOptions | undefined,
+      checkpoint: HistoryCheckpoint,
+    ): Promise<void> {
       const recorder = recorders.get(address)
       if (recorder === undefined) return
       const endProven = endsProven(boundsOf(walk), checkpoint)
-      writeCoverageRecord(
+      await saveCoverageRecord(
         coveragePath(fileOf(address)),
         recorder.record({ done: checkpoint.done, endProven }),
       )

@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Commitment } from '../schemas/common'
 
@@ -110,6 +111,29 @@ export function writeCoverageRecord(path: string, record: CoverageRecord): void 
     // Some platforms cannot open or flush a directory: the rename is still atomic.
   } finally {
     if (directory !== undefined) closeSync(directory)
+  }
+}
+
+/**
+ * {@link writeCoverageRecord} without blocking the event loop (a backfill worker renews its jobs'
+ * locks meanwhile): the same steps, with asynchronous writes and flushes.
+ * @internal
+ */
+export async function saveCoverageRecord(path: string, record: CoverageRecord): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`
+  const file = await open(temporary, 'w')
+  try {
+    await file.writeFile(`${JSON.stringify(record, null, 2)}\n`)
+    await file.sync()
+  } finally {
+    await file.close()
+  }
+  await rename(temporary, path)
+  try {
+    const directory = await open(dirname(path), 'r')
+    await directory.sync().finally(() => directory.close())
+  } catch {
+    // Some platforms cannot open or flush a directory: the rename is still atomic.
   }
 }
 

@@ -1,7 +1,12 @@
 import { createHash, type Hash } from 'node:crypto'
 import type { Commitment } from '../schemas/common'
 import { COVERAGE_DIGEST, type CoverageRange, type CoverageRecord } from './coverageRecord'
-import { forEachOutputRow, readOutputEntry } from './outputRows'
+import {
+  forEachOutputRow,
+  forEachOutputRowAsync,
+  type OutputRow,
+  readOutputEntry,
+} from './outputRows'
 
 /** What a coverage record says about its output and walk besides the entries. @internal */
 export type CoverageRecorderSettings = Readonly<{
@@ -204,9 +209,28 @@ export function replayOutput(
   settings: CoverageRecorderSettings,
 ): CoverageRecorder {
   const recorder = createCoverageRecorder(settings)
-  if (length === 0) return recorder
+  if (length > 0)
+    forEachOutputRow(path, length, settings.format, replayRow(recorder, settings, path))
+  return recorder
+}
+
+/** {@link replayOutput} with asynchronous reads, for a process that must not block (a worker). @internal */
+export async function replayOutputAsync(
+  path: string,
+  length: number,
+  settings: CoverageRecorderSettings,
+): Promise<CoverageRecorder> {
+  const recorder = createCoverageRecorder(settings)
+  if (length > 0) {
+    await forEachOutputRowAsync(path, length, settings.format, replayRow(recorder, settings, path))
+  }
+  return recorder
+}
+
+/** Feeds the rows of an output read back to `recorder`: the CSV header, then the entries. */
+function replayRow(recorder: CoverageRecorder, settings: CoverageRecorderSettings, path: string) {
   let first = true
-  forEachOutputRow(path, length, settings.format, ({ text, line, whole }) => {
+  return ({ text, line, whole }: OutputRow): void => {
     const header = first && settings.format === 'csv'
     first = false
     if (header) {
@@ -216,6 +240,5 @@ export function replayOutput(
     const entry = whole ? readOutputEntry(text, settings.format) : undefined
     if (entry === undefined) throw new Error(`line ${line} of ${path} is not an entry`)
     recorder.add(entry.signature, entry.slot, text)
-  })
-  return recorder
+  }
 }

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 
 /** One row of an export's output: a line, or a CSV record whose quoted cell holds line feeds. @internal */
@@ -43,6 +44,41 @@ export function forEachOutputRow(
     split.end()
   } finally {
     closeSync(fd)
+  }
+}
+
+/**
+ * {@link forEachOutputRow} without blocking the event loop (a backfill worker renews its jobs'
+ * locks meanwhile): the same rows, read with asynchronous reads.
+ * @internal
+ */
+export async function forEachOutputRowAsync(
+  path: string,
+  length: number,
+  format: 'jsonl' | 'csv',
+  row: (row: OutputRow) => void,
+): Promise<void> {
+  const file = await open(path, 'r')
+  const decoder = new StringDecoder('utf8')
+  const buffer = Buffer.alloc(CHUNK_BYTES)
+  const split = createRowSplitter(format, row)
+  try {
+    let offset = 0
+    while (offset < length) {
+      const { bytesRead } = await file.read(
+        buffer,
+        0,
+        Math.min(CHUNK_BYTES, length - offset),
+        offset,
+      )
+      if (bytesRead === 0) break
+      offset += bytesRead
+      split.push(decoder.write(buffer.subarray(0, bytesRead)))
+    }
+    split.push(decoder.end())
+    split.end()
+  } finally {
+    await file.close()
   }
 }
 

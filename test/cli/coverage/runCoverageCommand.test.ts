@@ -110,6 +110,23 @@ describe('history --out writes a coverage record', () => {
     expect((await cli(['coverage', 'o.csv'])).code).toBe(0)
   })
 
+  it('--wallet: the merged history is proven; --recheck says it does not re-check it', async () => {
+    const [owner = ''] = ledger.walletOwners()
+    await exportTo('w.csv', '--format', 'csv', '--wallet', owner)
+    expect(recordOf('w.csv')).toMatchObject({
+      wallet: true,
+      address: owner,
+      fromFirst: true,
+      toHead: true,
+    })
+    expect(recordOf('w.csv').entries).toBe(ledger.walletSignatures(owner).length)
+    const { code, stdout } = await cli(['coverage', '--recheck', '--rpc', server.url, 'w.csv'])
+    expect(code).toBe(0)
+    expect(stdout).toContain(
+      "  re-check: a wallet's record is not re-checked (its entries come from many addresses)\n",
+    )
+  })
+
   it('--limit and --before prove only what they walked: exit 6 with the holes', async () => {
     await exportTo('limit.jsonl', '--limit', '700', address)
     await exportTo('before.jsonl', '--before', oracle[10]?.signature ?? '', address)
