@@ -2,8 +2,11 @@ import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { invalidParam } from '../errors/ConfirmedRpcError'
+import type { HistoryCheckpoint } from '../history/types'
+import { coveragePath, endsProven, saveCoverageRecord, startsProven } from '../coverage/coverageRecord'
+import { type CoverageRecorder, replayOutputAsync } from '../coverage/createCoverageRecorder'
 import { formatEntries } from './formatEntries'
-import type { BackfillSink, BackfillSinkState } from './types'
+import type { BackfillSink, BackfillSinkState, BackfillWalkOptions } from './types'
 
 const JSONL = { format: 'jsonl', transactions: false } as const
 
@@ -23,6 +26,11 @@ export type JsonlSinkOptions = Readonly<{
  * no history ends as an empty file. A file shorter than its state is an error (a gap would be
  * silent otherwise): with every worker writing to one directory, only something other than the
  * backfill can cut a file, since a worker writes an address only while it holds its job.
+ *
+ * Beside each file, `<address>.jsonl.coverage.json` is its coverage record (the slot ranges the
+ * walk proved whole, with counts and digests; `confirmed-rpc coverage` checks it), replaced
+ * atomically after each page is on disk. A worker that takes an address over reads the file back
+ * to the length its state vouches for, so the record goes on as one worker's would.
  *
  * @example
  * ```ts
@@ -44,24 +52,84 @@ export function createJsonlSink(options: JsonlSinkOptions): BackfillSink {
   }
   const { directory } = options
   const fileOf = (address: string) => join(directory, `${address}.jsonl`)
+  const coverage = createCoverageFiles(fileOf)
   return {
-    async write({ address, entries, state }) {
-      const text = formatEntries(
-        JSONL,
-        entries.map((info) => ({ info })),
-      )
+    async write({ address, entries, checkpoint, state, walk }) {
+      const lines = entries.map((info) => formatEntries(JSONL, [{ info }]))
+      const text = lines.join('')
       return withRewoundFile(fileOf(address), state, async (file, bytes) => {
         const data = Buffer.from(text, 'utf8')
+        // Read back before the write when this sink did not write the bytes before it.
+        const recorder = await coverage.at(address, walk, bytes)
         await file.write(data, 0, data.length, bytes)
         await file.sync()
+        entries.forEach((info, index) => {
+          recorder.add(info.signature, BigInt(info.slot), lines[index] ?? '')
+        })
+        await coverage.save(address, walk, checkpoint)
         return { bytes: bytes + data.length }
       })
     },
-    async finish({ address, state }) {
-      await withRewoundFile(fileOf(address), state, async (file) => {
+    async finish({ address, state, checkpoint, walk }) {
+      await withRewoundFile(fileOf(address), state, async (file, bytes) => {
         await file.sync()
+        if (checkpoint !== undefined) {
+          await coverage.at(address, walk, bytes)
+          await coverage.save(address, walk, checkpoint)
+        }
+        coverage.forget(address)
         return state ?? { bytes: 0 }
       })
+    },
+  }
+}
+
+/**
+ * The coverage records of a sink's files: a recorder per address in hand, read back from the
+ * file when this sink did not write all of its bytes (a takeover, a restart).
+ */
+function createCoverageFiles(fileOf: (address: string) => string) {
+  const recorders = new Map<string, CoverageRecorder>()
+  const boundsOf = (walk: BackfillWalkOptions | undefined) => ({
+    order: walk?.order ?? 'newest',
+    before: walk?.before,
+    until: walk?.until,
+  })
+  return {
+    async at(
+      address: string,
+      walk: BackfillWalkOptions | undefined,
+      bytes: number,
+    ): Promise<CoverageRecorder> {
+      const held = recorders.get(address)
+      if (held !== undefined && held.bytes() === bytes) return held
+      const path = fileOf(address)
+      const recorder = await replayOutputAsync(path, bytes, {
+        address,
+        commitment: walk?.commitment ?? 'finalized',
+        output: `${address}.jsonl`,
+        format: 'jsonl',
+        order: walk?.order ?? 'newest',
+        startProven: startsProven(boundsOf(walk)),
+      })
+      recorders.set(address, recorder)
+      return recorder
+    },
+    async save(
+      address: string,
+      walk: BackfillWalkOptions | undefined,
+      checkpoint: HistoryCheckpoint,
+    ): Promise<void> {
+      const recorder = recorders.get(address)
+      if (recorder === undefined) return
+      const endProven = endsProven(boundsOf(walk), checkpoint)
+      await saveCoverageRecord(
+        coveragePath(fileOf(address)),
+        recorder.record({ done: checkpoint.done, endProven }),
+      )
+    },
+    forget(address: string) {
+      recorders.delete(address)
     },
   }
 }

@@ -24,6 +24,7 @@ export {
 } from './startBackfillWorker'
 export type {
   BackfillEvent,
+  BackfillFinish,
   BackfillPage,
   BackfillRedisEvent,
   BackfillSink,

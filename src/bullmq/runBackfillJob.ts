@@ -2,6 +2,7 @@ import { type Job, WaitingError } from 'bullmq'
 import type { ActionClient } from '../actions/ActionClient'
 import type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
 import { signaturesForAddress } from '../history/signaturesForAddress'
+import type { HistoryCheckpoint } from '../history/types'
 import { rangeWalker } from '../ranges/rangeWalker'
 import type { JobHold } from './holdJob'
 import type {
@@ -64,16 +65,23 @@ export async function runBackfillJob(
   }
   onEvent({ kind: 'start', address, resumed: checkpoint !== undefined, ...totals })
   try {
-    const state =
-      checkpoint?.done === true ? job.data.state : await walkJob(job, settings, totals, mustHold)
-    if (state === null) {
+    const walked =
+      checkpoint?.done === true
+        ? { state: job.data.state, end: checkpoint }
+        : await walkJob(job, settings, totals, mustHold)
+    if (walked === null) {
       await mustHold()
       onEvent({ kind: 'released', address, ...totals })
       await job.moveToWait(token)
       throw new WaitingError()
     }
     await mustHold()
-    await sink.finish?.({ address, state })
+    await sink.finish?.({
+      address,
+      state: walked.state,
+      checkpoint: walked.end,
+      walk: job.data.walk,
+    })
   } catch (error) {
     if (!(error instanceof HoldLost)) throw error
     onEvent({ kind: error.hold === 'gone' ? 'lost' : 'taken-over', address, ...totals })
@@ -83,17 +91,20 @@ export async function runBackfillJob(
   return { ...totals }
 }
 
+/** How a job's walk ended: the sink's last state and the walk's last checkpoint. */
+type WalkEnd = Readonly<{ state: BackfillSinkState | undefined; end: HistoryCheckpoint }>
+
 /**
  * The walk of a job's address from its checkpoint, each page written and its checkpoint stored;
- * resolves to the sink's last state, or `null` when the worker is closing and the walk stopped
- * before its end.
+ * resolves to the sink's last state and the walk's final checkpoint, or `null` when the worker
+ * is closing and the walk stopped before its end.
  */
 async function walkJob(
   job: Job<BackfillJobData>,
   settings: BackfillJobSettings,
   totals: Totals,
   mustHold: (data?: BackfillJobData) => Promise<void>,
-): Promise<BackfillSinkState | undefined | null> {
+): Promise<WalkEnd | null> {
   const { client, sink, stopping, onEvent } = settings
   const data = job.data
   const { address, checkpoint } = data
@@ -116,7 +127,7 @@ async function walkJob(
       // Renewed before the write: the page is on disk well within the lock, before any other
       // worker could take the job over.
       await mustHold()
-      state = await sink.write({ address, entries: page, checkpoint: next, state })
+      state = await sink.write({ address, entries: page, checkpoint: next, state, walk: data.walk })
       totals.entries += page.length
       totals.pages += 1
       await mustHold({ ...data, checkpoint: next, state, ...totals })
@@ -130,7 +141,8 @@ async function walkJob(
       throw error
     }
   }
-  return walk.checkpoint().done ? state : null
+  const end = walk.checkpoint()
+  return end.done ? { state, end } : null
 }
 
 /**

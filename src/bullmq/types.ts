@@ -72,6 +72,24 @@ export type BackfillPage = Readonly<{
    * comes with the same state as the first time.
    */
   state: BackfillSinkState | undefined
+  /**
+   * Where the job's walk starts and stops (its `before`, `until`, `limit`, `order`): what a
+   * sink needs to tell which slots the pages prove whole (the JSONL sink's coverage record).
+   * `undefined` when the caller does not say; the walk is then taken as one from the head.
+   */
+  walk?: BackfillWalkOptions | undefined
+}>
+
+/** What a {@link BackfillSink}'s `finish` is told of an address whose walk ended. */
+export type BackfillFinish = Readonly<{
+  /** The address walked, base58. */
+  address: string
+  /** What the sink returned for the address's last accepted page (`undefined`: none). */
+  state: BackfillSinkState | undefined
+  /** The walk's checkpoint at its end (`done`); `undefined` when the caller does not say. */
+  checkpoint?: HistoryCheckpoint | undefined
+  /** Where the job's walk started and stopped, as in {@link BackfillPage}. */
+  walk?: BackfillWalkOptions | undefined
 }>
 
 /**
@@ -89,9 +107,7 @@ export type BackfillSink = Readonly<{
   /** Stores a page; resolves to the state to record with its checkpoint. */
   write(page: BackfillPage): Promise<BackfillSinkState> | BackfillSinkState
   /** The walk of `address` ended: every page of it was accepted. */
-  finish?(
-    request: Readonly<{ address: string; state: BackfillSinkState | undefined }>,
-  ): Promise<void> | void
+  finish?(request: BackfillFinish): Promise<void> | void
 }>
 
 /** The data of a backfill job, as stored in Redis. @internal */

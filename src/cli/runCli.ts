@@ -6,6 +6,7 @@ import { booksCommand } from './books/booksCommand'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
 import type { CliCommand, CliIo } from './command/types'
+import { coverageCommand } from './coverage/coverageCommand'
 import { formatCommandHelp, formatMainHelp } from './formatHelp'
 import { historyCommand } from './history/historyCommand'
 import { migrateCommand } from './migrate/migrateCommand'
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CliCommand[] = [
   serveMockCommand,
   backfillCommand,
   workerCommand,
+  coverageCommand,
 ]
 
 /**

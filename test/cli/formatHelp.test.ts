@@ -23,6 +23,7 @@ describe('the help screens', () => {
     expect(stdout).toContain(
       'Exit codes: 0 done, 2 usage or invalid input (nothing written), 1 other failures,\n' +
         '3 check: credentials refused, 4 check: endpoint unreachable, 5 worker: the queue was lost,\n' +
+        '6 coverage: an output is not proven whole (the holes are listed),\n' +
         '7 books: the rows and the chain do not reconcile,\n' +
         '130 interrupted by Ctrl-C, 141 the reader of stderr left (both after recording what was done).\n',
     )
@@ -44,7 +45,7 @@ describe('the help screens', () => {
       const { stdout } = await run(args)
       // Every screen ends with every exit code the program uses.
       expect(stdout).toMatch(
-        /\nExit codes: 0 done, .* 1 other failures,\n3 check: .*, 4 .*, 5 worker: .*\n7 books: .*\n130 interrupted .*, 141 .*\n$/,
+        /\nExit codes: 0 done, .* 1 other failures,\n3 check: .*, 4 .*, 5 worker: .*\n6 coverage: .*\n7 books: .*\n130 interrupted .*, 141 .*\n$/,
       )
       const wide = stdout.split('\n').filter((line) => line.length > 100)
       expect({ args, wide }).toEqual({ args, wide: [] })

@@ -9,6 +9,7 @@ import {
   readCheckpointFile,
   writeCheckpointFile,
 } from './checkpointFile'
+import { type CoverageFile, openCoverageFile } from './coverageFile'
 import type { ProgressState } from './createProgress'
 import { createProgress } from './createProgress'
 import { createRetryNotices } from './createRetryNotices'
@@ -198,14 +199,17 @@ async function writeBatches(
   output: ExportOutput & Readonly<{ io: CliIo; tally: Tally }>,
   written: () => void,
 ): Promise<Ending> {
-  const { file, save, io, tally } = output
+  const { file, save, coverage, io, tally } = output
   for await (const batch of walk.batches()) {
-    const text = formatEntries(query, batch)
+    // Line by line: the coverage record digests each entry's line.
+    const lines = batch.map((entry) => formatEntries(query, [entry]))
+    const text = lines.join('')
     tally.entries += batch.length
     tally.pages += 1
     if (file === undefined) io.stdout(text)
     else {
       file.append(text)
+      coverage?.add(batch, lines)
       save()
     }
     written()
@@ -252,15 +256,22 @@ type Tally = { entries: number; pages: number }
 type ExportOutput = Readonly<{
   /** The output file; `undefined` when the batches go to stdout. */
   file: OutputFile | undefined
-  /** Replaces the checkpoint file with one that vouches for the file as written (no-op on stdout). */
+  /**
+   * Replaces the checkpoint file with one that vouches for the file as written, then the
+   * coverage record with the one of the same bytes (no-op on stdout).
+   */
   save: () => void
+  /** The coverage record beside the output file; `undefined` on stdout. */
+  coverage: CoverageFile | undefined
 }>
 
 /**
  * Opens the output of an export. With `--out`, a new export first replaces the checkpoint (0
- * bytes vouched for), then empties the output: a crash in between leaves a checkpoint that
- * resumes from the start; a resumed one cuts the output to what its checkpoint vouches for. The
- * CSV header is written once, at the start of the output.
+ * bytes vouched for) and the coverage record (no entries), then empties the output: a crash in
+ * between leaves a checkpoint that resumes from the start; a resumed one cuts the output to what
+ * its checkpoint vouches for, and its coverage record reads those bytes back. The CSV header is
+ * written once, at the start of the output. After each batch the checkpoint is replaced first,
+ * then the record: a crash between leaves a record one batch behind, which `--resume` rewrites.
  */
 function openOutput(
   query: HistoryQuery,
@@ -275,8 +286,9 @@ function openOutput(
       : ''
   if (parsed.out === undefined || checkpointFile === undefined) {
     if (header !== '') io.stdout(header)
-    return { file: undefined, save: () => {} }
+    return { file: undefined, save: () => {}, coverage: undefined }
   }
+  const coverage = openCoverageFile(query, parsed.out, outName, resume?.outputBytes ?? 0)
   const checkpoint = (outputBytes: number, entries: number, pages: number) =>
     writeCheckpointFile(checkpointFile, {
       version: 1,
@@ -286,9 +298,21 @@ function openOutput(
       pages,
       walk: walk.checkpoint(),
     })
-  if (resume === undefined) checkpoint(0, 0, 0)
+  if (resume === undefined) {
+    checkpoint(0, 0, 0)
+    coverage.save(walk.checkpoint())
+  }
   const file = openOutputFile(parsed.out, resume?.outputBytes ?? 0)
   if (file === undefined) throw new Error(`${outName} changed while opening it`)
-  if (file.bytes() === 0 && header !== '') file.append(header)
-  return { file, save: () => checkpoint(file.bytes(), tally.entries, tally.pages) }
+  if (file.bytes() === 0 && header !== '') {
+    file.append(header)
+    coverage.header(header)
+  }
+  const save = () => {
+    checkpoint(file.bytes(), tally.entries, tally.pages)
+    coverage.save(walk.checkpoint())
+  }
+  // A resumed export's record is rewritten at once: it may be one batch behind the checkpoint.
+  if (resume !== undefined) coverage.save(walk.checkpoint())
+  return { file, save, coverage }
 }
