@@ -22,7 +22,7 @@ export class UndatedRowError extends Error {
   constructor(row: Pick<BookRow, 'signature' | 'slot'>) {
     super(
       `transaction ${row.signature} (slot ${row.slot}) has no block time: ` +
-        'a tax format needs the date of every row',
+        'a tax format needs the date of every row (start the export later with --from, or write --format rows)',
     )
     this.signature = row.signature
     this.slot = row.slot

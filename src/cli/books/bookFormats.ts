@@ -1,5 +1,7 @@
 import type { BalanceChange, BookRow } from '../../books/types'
 import { UsageError } from '../command/process'
+import { BUILT_IN_TICKERS, type TickerMap } from './assetMap'
+import { createTaxFormatWriter, isTaxFormatName, TAX_FORMAT_NAMES } from './taxFormats'
 
 /**
  * A writer of one output format: the rows of a batch in, the lines of the file out (each ending
@@ -49,17 +51,27 @@ const ROWS: BookFormat = {
     ),
 }
 
-/** The formats `--format` takes, by name. */
-export const BOOK_FORMATS: Readonly<Record<string, BookFormat>> = { rows: ROWS }
+/** The formats `--format` takes, by name: the books' own rows, then the tax tools'. */
+export const BOOK_FORMAT_NAMES: readonly string[] = ['rows', ...TAX_FORMAT_NAMES]
 
-/** The tax tools' formats, which a later release writes; named so the refusal can say so. */
-const PLANNED = ['koinly', 'cointracker', 'coinledger', 'awaken']
-
-/** The format `--format` names (default `rows`), or a `UsageError` naming the ones there are. */
-export function readBookFormat(name: string | undefined): BookFormat {
-  const format = BOOK_FORMATS[name ?? 'rows']
-  if (format !== undefined) return format
-  const known = Object.keys(BOOK_FORMATS).join(', ')
-  const later = PLANNED.includes(name ?? '') ? ' (not written by this version yet)' : ''
-  throw new UsageError(`--format ${name}: unknown format${later}; formats: ${known}`)
+/**
+ * The format `--format` names (default `rows`), or a `UsageError` naming the ones there are. A
+ * tax format writes the currencies `tickers` names (the built-in list unless `--assets` gave
+ * one); a row of several legs becomes several lines, a row with nothing to book none.
+ */
+export function readBookFormat(
+  name: string | undefined,
+  tickers: TickerMap = BUILT_IN_TICKERS,
+): BookFormat {
+  if (name === undefined || name === 'rows') return ROWS
+  if (!isTaxFormatName(name)) {
+    throw new UsageError(
+      `--format ${name}: unknown format; formats: ${BOOK_FORMAT_NAMES.join(', ')}`,
+    )
+  }
+  const writer = createTaxFormatWriter(name, { tickers })
+  return {
+    header: writer.header,
+    lines: (rows) => rows.map(writer.row).filter((lines) => lines !== ''),
+  }
 }

@@ -24,9 +24,18 @@ export const BOOKS_OPTIONS = {
   },
   format: {
     type: 'string',
-    valueName: 'rows',
-    description: 'rows (default): one JSON object per row, amounts as decimal strings',
-    example: `confirmed-rpc books --format rows --out books.jsonl ${OWNER}`,
+    valueName: 'name',
+    description:
+      'rows (default: one JSON object per row, amounts as decimal strings), koinly, ' +
+      "cointracker, coinledger or awaken (each tool's CSV)",
+    example: `confirmed-rpc books --format koinly --out books.csv ${OWNER}`,
+  },
+  assets: {
+    type: 'string',
+    valueName: 'map.json',
+    description:
+      'tickers of mints for the tax formats ({ "<mint>": "<ticker>" }), over the built-in list',
+    example: `confirmed-rpc books --format koinly --assets tickers.json --out books.csv ${OWNER}`,
   },
   from: {
     type: 'string',
@@ -61,6 +70,8 @@ export type BooksArgs = Readonly<{
   out: string | undefined
   outAsGiven: string | undefined
   format: string | undefined
+  /** The `--assets` file, resolved against the working directory. */
+  assets: string | undefined
   from: number | undefined
   to: number | undefined
   fromAsGiven: string | undefined
@@ -102,6 +113,11 @@ export function readBooksArgs(
   const resume = values.resume === true
   if (resume && out === undefined)
     throw new UsageError('--resume needs --out <file>: the export to continue')
+  if (string('assets') !== undefined && (string('format') ?? 'rows') === 'rows') {
+    throw new UsageError(
+      '--assets names tickers for a tax format: add --format koinly (or another)',
+    )
+  }
   const from = readDate(string('from'), '--from')
   const to = readDate(string('to'), '--to')
   if (from !== undefined && to !== undefined && from > to) {
@@ -113,6 +129,7 @@ export function readBooksArgs(
     out: out === undefined ? undefined : resolve(cwd, out),
     outAsGiven: out,
     format: string('format'),
+    assets: string('assets') === undefined ? undefined : resolve(cwd, string('assets') as string),
     from,
     to,
     fromAsGiven: string('from'),

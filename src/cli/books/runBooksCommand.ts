@@ -4,6 +4,7 @@ import { createClient } from '../../client'
 import { isConfirmedRpcError } from '../../errors/ConfirmedRpcError'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
+import { readAssetMap } from './assetMap'
 import { type BookFormat, readBookFormat } from './bookFormats'
 import { type BooksArgs, readBooksArgs } from './booksArgs'
 import {
@@ -113,7 +114,8 @@ export async function runBooksCommand(
   host: HistoryHost,
 ): Promise<number> {
   const parsed = readBooksArgs(args, host.env, io.cwd)
-  const format = readBookFormat(parsed.format)
+  const tickers = parsed.assets === undefined ? undefined : readAssetMap(parsed.assets)
+  const format = readBookFormat(parsed.format, tickers)
   const query: BooksCheckpointFile['query'] = {
     owner: parsed.owner,
     format: parsed.format ?? 'rows',

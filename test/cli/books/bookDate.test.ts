@@ -18,7 +18,7 @@ describe('formatBookDate', () => {
   it('refuses a row without a usable block time, naming it', () => {
     expect(() => formatBookDate(at(null), 'us')).toThrow(UndatedRowError)
     expect(() => formatBookDate(at(null), 'us')).toThrow(
-      'transaction Sig1 (slot 42) has no block time: a tax format needs the date of every row',
+      'transaction Sig1 (slot 42) has no block time: a tax format needs the date of every row (start the export later with --from, or write --format rows)',
     )
     expect(() => formatBookDate(at(1.5), 'us')).toThrow(UndatedRowError)
     expect(() => formatBookDate(at(9_000_000_000_000), 'iso-utc')).toThrow(UndatedRowError)

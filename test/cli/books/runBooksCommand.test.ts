@@ -10,6 +10,8 @@ import { createClient } from '../../../src/client'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
 import { booksLedger } from '../../books/booksSetup'
 import { captureIo } from '../captureIo'
+import { parseDecimal, readCsvObjects } from './readCsv'
+import { COLUMNS } from './readFormat'
 
 // `confirmed-rpc books` in process against a 'v4.2' mock ledger served over loopback: the rows
 // file against the library's rows, the reconciliation and its exit code, --resume after an
@@ -147,10 +149,14 @@ describe('confirmed-rpc books', () => {
     const usage = async (args: string[], pattern: RegExp) =>
       expect((await run(args)).code).toEqual({ usage: expect.stringMatching(pattern) })
     await usage(
-      [owner, '--format', 'koinly'],
-      /--format koinly: unknown format \(not written by this version yet\); formats: rows/,
+      [owner, '--format', 'xml'],
+      /--format xml: unknown format; formats: rows, koinly, cointracker, coinledger, awaken/,
     )
-    await usage([owner, '--format', 'xml'], /--format xml: unknown format; formats: rows/)
+    await usage([owner, '--assets', join(dir, 'tickers.json')], /--assets .* --format koinly/)
+    await usage(
+      [owner, '--format', 'koinly', '--assets', join(dir, 'missing.json')],
+      /missing\.json/,
+    )
     await usage([owner, '--from', 'last year'], /--from last year: expected a date/)
     await usage([owner, '--from', '2025-02-01', '--to', '2025-01-01'], /is after --to/)
     await usage([owner, '--resume'], /--resume needs --out/)
@@ -161,4 +167,81 @@ describe('confirmed-rpc books', () => {
       usage: expect.stringMatching(/no endpoint/),
     })
   })
+
+  // The tax formats through the command: every currency's received minus sent minus fees in
+  // the file equals the sum of the library's rows' deltas for it (SOL's with the fees the owner
+  // paid), read back with a strict RFC 4180 reader; and the file survives an interruption.
+  it.each(['koinly', 'cointracker', 'coinledger', 'awaken'] as const)(
+    "writes --format %s whose sums per currency are the rows' deltas, resumable",
+    async (name) => {
+      const owner = owners[1] as string
+      const out = join(dir, `${name}.csv`)
+      const tickers = join(dir, `${name}-tickers.json`)
+      // The mock's oldest records, as the releases that wrote them, carry no block time, which a
+      // tax format needs: the export starts at a dated row.
+      const all = await collectRows(owner)
+      const from = all[Math.floor(all.length / 2)]?.blockTime
+      if (from === null || from === undefined) throw new Error('no dated row in the middle')
+      const since = new Date(from * 1000).toISOString()
+      const rows = await collectRows(owner, from)
+      const mint = rows.flatMap((row) => row.deltas).find((delta) => delta.asset !== 'SOL')
+      const names: Record<string, string> = mint === undefined ? {} : { [mint.asset]: 'TKN' }
+      appendFileSync(tickers, JSON.stringify(names))
+      let stops = 0
+      const base = [owner, '--format', name, '--assets', tickers, '--from', since, '--out', out]
+      const first = await run(base, {
+        onInterrupt: (stop) => {
+          setTimeout(() => stops++ === 0 && stop(), 30)
+          return () => {}
+        },
+      })
+      expect([EXIT_CODES.interrupted, EXIT_CODES.ok, EXIT_CODES.unreconciled]).toContain(first.code)
+      if (first.code === EXIT_CODES.interrupted) {
+        expect([EXIT_CODES.ok, EXIT_CODES.unreconciled]).toContain(
+          (await run([...base, '--resume'])).code,
+        )
+      }
+      const columns = COLUMNS[name]
+      const totals = new Map<string, bigint>()
+      const add = (amount: string | undefined, currency: string | undefined, sign: bigint) => {
+        if (amount === undefined || amount === '' || currency === undefined) return
+        const asset =
+          currency === 'SOL' ? 'SOL' : currency === 'TKN' ? (mint?.asset ?? '') : currency
+        const decimals = asset === 'SOL' ? 9 : decimalsOf(rows, asset)
+        totals.set(asset, (totals.get(asset) ?? 0n) + sign * parseDecimal(amount, decimals))
+      }
+      for (const line of readCsvObjects(readFileSync(out, 'utf8'))) {
+        add(line[columns.received[0]], line[columns.received[1]], 1n)
+        add(line[columns.sent[0]], line[columns.sent[1]], -1n)
+        add(line[columns.fee[0]], line[columns.fee[1]], -1n)
+      }
+      const expected = new Map<string, bigint>()
+      for (const delta of rows.flatMap((row) => row.deltas)) {
+        expected.set(delta.asset, (expected.get(delta.asset) ?? 0n) + delta.delta)
+      }
+      for (const [asset, sum] of expected)
+        if (sum === 0n && !totals.has(asset)) expected.delete(asset)
+      expect(totals).toEqual(expected)
+      expect(rows.length).toBeGreaterThan(5)
+    },
+  )
 })
+
+async function collectRows(owner: string, from?: number) {
+  const rows = []
+  const books = walletBooks(createClient({ transport: ledger.transport }), owner, {
+    pageRetryDelayMs: 1,
+    ...(from === undefined ? {} : { from }),
+  })
+  for await (const row of books) rows.push(row)
+  return rows
+}
+
+function decimalsOf(
+  rows: readonly { deltas: readonly { asset: string; decimals: number }[] }[],
+  asset: string,
+) {
+  const found = rows.flatMap((row) => row.deltas).find((delta) => delta.asset === asset)
+  if (found === undefined) throw new Error(`no row moves ${asset}`)
+  return found.decimals
+}
