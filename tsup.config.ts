@@ -38,6 +38,7 @@ export default defineConfig([
       'node:http',
       'node:crypto',
       'node:net',
+      'node:string_decoder',
       'node:events',
       'node:buffer',
       'node:module',
