@@ -60,6 +60,7 @@ export type {
   TransactionWalk,
 } from './history/transactionsForAddress'
 export type { HistoryCheckpoint, HistoryWalker } from './history/types'
+export { stringifyJson } from './json/stringifyJson'
 export {
   DEPRECATED_METHOD_WARNING_CODE,
   type MethodPolicyOptions,
@@ -127,6 +128,7 @@ export {
   createRequestBudget,
   type RequestBudgetOptions,
 } from './transport/createRequestBudget'
+export { createRedactor, redactUrl } from './transport/redact'
 export type { HttpTransportRetryOptions } from './transport/retry'
 export type {
   Batching,

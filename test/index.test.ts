@@ -22,9 +22,12 @@ it('exports exactly these values from confirmed-rpc', () => {
       "createClient",
       "createFallbackTransport",
       "createHttpTransport",
+      "createRedactor",
       "createRequestBudget",
       "isConfirmedRpcError",
       "rangeWalker",
+      "redactUrl",
+      "stringifyJson",
       "withMethodPolicy",
     ]
   `)

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
-import { csvColumns, formatEntries } from '../../bullmq/formatEntries'
+import { csvColumns, formatEntries } from './formatEntries'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import type { HistoryCheckpointFile } from './checkpointFile'

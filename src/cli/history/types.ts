@@ -1,4 +1,4 @@
-import type { ExportEntry } from '../../bullmq/formatEntries'
+import type { ExportEntry } from './formatEntries'
 import type { Commitment, TransactionEncoding } from '../../schemas/common'
 
 /**
