@@ -129,7 +129,7 @@ export {
   type RequestBudgetOptions,
 } from './transport/createRequestBudget'
 export { createRedactor, redactUrl } from './transport/redact'
-export type { HttpTransportRetryOptions } from './transport/retry'
+export { type HttpTransportRetryOptions, isRetryableError } from './transport/retry'
 export type {
   Batching,
   BudgetRequest,

@@ -25,6 +25,7 @@ it('exports exactly these values from confirmed-rpc', () => {
       "createRedactor",
       "createRequestBudget",
       "isConfirmedRpcError",
+      "isRetryableError",
       "rangeWalker",
       "redactUrl",
       "stringifyJson",

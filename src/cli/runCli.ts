@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { collectSecrets, redactText } from '../transport/redact'
+import { createRedactor } from '../index'
 import { backfillCommand, workerCommand } from './backfill/backfillCommands'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
@@ -36,8 +36,8 @@ export async function runCli(
   given: CliIo,
   commands: readonly CliCommand[] = COMMANDS,
 ): Promise<number> {
-  const secrets = commandLineSecrets(argv, process.env)
-  const io: CliIo = { ...given, stderr: (text) => given.stderr(redactText(text, secrets)) }
+  const redact = commandLineRedactor(argv, process.env)
+  const io: CliIo = { ...given, stderr: (text) => given.stderr(redact(text)) }
   const [first, ...rest] = argv
   const mainHelp = () => formatMainHelp(commands, readPackageVersion())
   if (first === undefined) {
@@ -90,30 +90,19 @@ export async function runCli(
 const URL_VARIABLES = ['RPC_URL', 'REDIS_URL'] as const
 
 /**
- * The secrets of every URL the program may be talking to: in each argument (and the value of an
- * `--option=value`) and in `RPC_URL` / `REDIS_URL`, whatever the scheme: credentials, query
+ * Removes the secrets of every URL the program may be talking to: in each argument (and the value
+ * of an `--option=value`) and in `RPC_URL` / `REDIS_URL`, whatever the scheme: credentials, query
  * values, key-like path segments, as the transport collects them. A message that quotes such a
  * URL, or a server's words that echo a key, loses them on its way to stderr.
  */
-function commandLineSecrets(
+function commandLineRedactor(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): string[] {
-  const found = new Set<string>()
-  const values = [
+): (text: string) => string {
+  return createRedactor([
     ...argv.map((arg) => (arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg)),
     ...URL_VARIABLES.map((name) => env[name] ?? ''),
-  ]
-  for (const value of values) {
-    let url: URL
-    try {
-      url = new URL(value)
-    } catch {
-      continue
-    }
-    for (const secret of collectSecrets(url, {})) found.add(secret)
-  }
-  return [...found].sort((a, b) => b.length - a.length)
+  ])
 }
 
 /**

@@ -137,9 +137,12 @@ describe('the check', () => {
 // The CLI is an app of the package and the backfill is built on it: each imports what the
 // package's entries export (and its own folder), so that neither leans on a helper a user could
 // not reach, and the entries stay the API the rest of the repository is built on.
-it.each(['src/cli', 'src/bullmq'])('%s imports only the package entries outside itself', (folder) => {
-  const stray = filesOf(folder).flatMap((file) =>
-    strayImports(file, readFileSync(resolve(root, file), 'utf8')),
-  )
-  expect(stray).toEqual([])
-})
+it.each(['src/cli', 'src/bullmq'])(
+  '%s imports only the package entries outside itself',
+  (folder) => {
+    const stray = filesOf(folder).flatMap((file) =>
+      strayImports(file, readFileSync(resolve(root, file), 'utf8')),
+    )
+    expect(stray).toEqual([])
+  },
+)

@@ -1,4 +1,4 @@
-import type { ThrottleEvent } from '../../transport/types'
+import type { ThrottleEvent } from '../../index'
 import { formatDuration } from './createProgress'
 
 // An endpoint that keeps failing under many calls at once (--parallel, --transactions) would

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { Commitment, TransactionEncoding } from '../../schemas/common'
+import type { Commitment, TransactionEncoding } from '../../index'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { parseCommandArgs, readTimeoutMs } from '../command/parseCommandArgs'
 import { UsageError } from '../command/process'
