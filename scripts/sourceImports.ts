@@ -83,7 +83,7 @@ function dynamicImports(source: ts.SourceFile): ImportUse[] {
       ts.isLiteralTypeNode(node.argument) &&
       ts.isStringLiteral(node.argument.literal)
     ) {
-      const name = node.qualifier === undefined ? '*' : ts.getTextOfNode(node.qualifier)
+      const name = node.qualifier === undefined ? '*' : node.qualifier.getText(source)
       found.push({ specifier: node.argument.literal.text, names: [name.split('.')[0] ?? '*'] })
     }
     ts.forEachChild(node, visit)

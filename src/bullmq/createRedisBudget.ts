@@ -164,7 +164,7 @@ local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000`
  * burst: requests spread evenly over each second, across every holder of the budget.
  * @internal
  */
-export const BOOK_SCRIPT = `${NOW}
+const BOOK_SCRIPT = `${NOW}
 local booked = tonumber(redis.call('GET', KEYS[1]) or '0')
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 local start = math.max(now, booked, paused)
@@ -181,7 +181,7 @@ return math.ceil(start - now)`
  * endpoint (KEYS[2]) is paused: the caller books again after it. ARGV[3] names the requests.
  * @internal
  */
-export const SEND_SCRIPT = `${NOW}
+const SEND_SCRIPT = `${NOW}
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return -math.ceil(paused - now) end
 local window = tonumber(ARGV[4])
@@ -202,7 +202,7 @@ return 0`
  * Pauses an endpoint (KEYS[1]) for ARGV[1] milliseconds from now, unless a longer pause is on.
  * @internal
  */
-export const PAUSE_SCRIPT = `${NOW}
+const PAUSE_SCRIPT = `${NOW}
 local pauseEnd = now + tonumber(ARGV[1])
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if pauseEnd > current then

@@ -13,7 +13,7 @@ import type {
 } from './types'
 
 /** What a job's walk needs from its worker. @internal */
-export type BackfillJobSettings = Readonly<{
+type BackfillJobSettings = Readonly<{
   client: ActionClient<'bigint'>
   sink: BackfillSink
   /** Aborts when the worker closes: the job stops after its current page and goes back. */

@@ -14,7 +14,7 @@ import { serveMockCommand } from './serveMock/serveMockCommand'
  * Every subcommand of `confirmed-rpc`, in the order the help lists them. A new subcommand is
  * one file exporting a `CliCommand` and one entry here.
  */
-export const COMMANDS: readonly CliCommand[] = [
+const COMMANDS: readonly CliCommand[] = [
   migrateCommand,
   historyCommand,
   checkCommand,

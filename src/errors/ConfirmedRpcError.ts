@@ -46,7 +46,7 @@ function unsupportedVersion(version: number, method: string | undefined): string
  * message can only say what the context holds, which is also what finalizing an error redacts.
  * @internal
  */
-export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string } = {
+const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string } = {
   INVALID_PARAM: (c) => `Invalid \`${c.param}\` for ${c.method}: ${c.reason}.`,
   HTTP_ERROR: (c) =>
     `The server answered HTTP ${c.status}${c.statusText ? ` ${c.statusText}` : ''}.`,
@@ -76,7 +76,7 @@ export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCod
  * `ErrorCode` object, so that an app that never imports that object does not ship it.
  * @internal
  */
-export function isErrorCode(value: unknown): value is ErrorCode {
+function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value)
 }
 

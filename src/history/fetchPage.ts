@@ -17,7 +17,7 @@ import {
 import type { PageCursor, PageEntry, WalkPlan } from './types'
 
 /** Where a page goes wrong, and which cursor the node failed to honour. @internal */
-export type StaleEntry = Readonly<{ index: number; param: 'before' | 'until' }>
+type StaleEntry = Readonly<{ index: number; param: 'before' | 'until' }>
 
 /**
  * The first entry of `page` that cannot appear in a correct answer to a request from `cursor`,
@@ -75,7 +75,7 @@ export function findStaleEntry(
 }
 
 /** What {@link takeFreshEntries} kept of a page. @internal */
-export type FreshEntries<T> = Readonly<{
+type FreshEntries<T> = Readonly<{
   /** The entries not taken before, in page order. */
   entries: T[]
   /** The page held the walk's `until` signature: the walk ends here. */

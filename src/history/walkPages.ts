@@ -38,7 +38,7 @@ export async function lookUpSlot<TMode extends U64Mode>(
  * page request.
  * @internal
  */
-export async function resolveWalkBounds<TMode extends U64Mode>(
+async function resolveWalkBounds<TMode extends U64Mode>(
   context: MethodContext<TMode>,
   plan: WalkPlan,
   cursor: PageCursor,
@@ -57,7 +57,7 @@ export async function resolveWalkBounds<TMode extends U64Mode>(
 }
 
 /** The consumer-side position of a walk: what has been handed out so far. @internal */
-export type CheckpointTracker = Readonly<{
+type CheckpointTracker = Readonly<{
   /** The checkpoint as of now: a fresh object each call. */
   current(): HistoryCheckpoint
   /** `count` more entries were handed out, `last` being the oldest of them. */

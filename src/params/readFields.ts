@@ -56,7 +56,7 @@ export function readFields<R extends Readonly<Record<string, FieldReader>>>(
  * a word.
  * @internal
  */
-export function checkKnownKeys(
+function checkKnownKeys(
   object: object,
   known: readonly string[],
   method: string,
@@ -234,7 +234,7 @@ export const checkSignal: FieldReader<AbortSignal | undefined> = (value, method,
     : throwInvalidParam(method, param, 'expected an AbortSignal')
 
 /** What a base58 parameter must decode to. @internal */
-export type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
+type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
 
 /** A transaction signature: 64 bytes, at most 88 base58 characters. @internal */
 export const SIGNATURE: Base58Kind = { bytes: 64, maxLength: 88, noun: 'signature' }

@@ -10,7 +10,7 @@ import type { RpcTransport } from '../transport/types'
 import type { HistoryRange } from './types'
 
 /** The provider method (Helius) some endpoints serve beside the node's own. @internal */
-export const PROVIDER_METHOD = 'getTransactionsForAddress'
+const PROVIDER_METHOD = 'getTransactionsForAddress'
 
 /**
  * The pages of one range of a walk through `getTransactionsForAddress`, newest first: the range's

@@ -118,7 +118,7 @@ export type HttpTransportOptions = Readonly<{
 }>
 
 /** The endpoint as a URL, when it is an absolute `http:` or `https:` one. @internal */
-export function toHttpUrl(value: unknown): URL | undefined {
+function toHttpUrl(value: unknown): URL | undefined {
   if (typeof value !== 'string') return undefined
   try {
     const url = new URL(value)
@@ -159,7 +159,7 @@ export const HTTP_TRANSPORT_FIELDS = {
 const CALLER = 'createHttpTransport'
 
 /** Validates the options and fills in the defaults. @internal */
-export function resolveHttpTransportOptions(
+function resolveHttpTransportOptions(
   options: HttpTransportOptions,
   internals: HttpTransportInternals,
 ): HttpTransportConfig {

@@ -191,7 +191,7 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
 }
 
 /** What the transport knows once it stops trying. @internal */
-export type FinalizeErrorPatch = Readonly<{
+type FinalizeErrorPatch = Readonly<{
   /** Attempts made for this call. */
   attempts?: number | undefined
   /** Method of the call, for errors built before the call was known (a batch's). */

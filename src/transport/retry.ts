@@ -64,7 +64,7 @@ export type HttpTransportRetryOptions = Readonly<{
 }>
 
 /** The fields of the `retry` option, each with its check and default. @internal */
-export const RETRY_FIELDS = {
+const RETRY_FIELDS = {
   attempts: /* @__PURE__ */ countField(4),
   baseDelayMs: /* @__PURE__ */ durationField(250),
   maxDelayMs: /* @__PURE__ */ durationField(10_000),
@@ -97,7 +97,7 @@ export function readRetryOptions(
 }
 
 /** What {@link withRetry} needs of a call (or of a batch). @internal */
-export type RetriedCall = Readonly<{
+type RetriedCall = Readonly<{
   /** The caller's signal: stops the loop, including a backoff sleep. */
   signal: AbortSignal | undefined
   /** Method and endpoint, for an abort during a sleep. */

@@ -8,7 +8,7 @@ import { TOKEN_PROGRAMS } from './findAssociatedTokenAddress'
 const METHOD = 'getTokenAccountsByOwner'
 
 /** The token accounts a wallet holds now, and the slot the node read them at (S0). */
-export type TokenAccountListing = Readonly<{ slot: number; accounts: readonly string[] }>
+type TokenAccountListing = Readonly<{ slot: number; accounts: readonly string[] }>
 
 function shapeError(
   context: MethodContext<U64Mode>,

@@ -75,7 +75,7 @@ export type Buffered<TMode extends U64Mode> = {
 }
 
 /** An owner transaction read for discovery; applied in the owner's order. @internal */
-export type Inspection<TMode extends U64Mode> = {
+type Inspection<TMode extends U64Mode> = {
   readonly entry: Buffered<TMode>
   started: boolean
   settled: boolean

@@ -1,18 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
-import { ts } from 'ts-morph'
+import { readdirSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ENTRIES, readModule, resolveSpecifier } from '../../scripts/sourceImports'
 
 const root = resolve(import.meta.dirname, '../..')
-
-/** The package's entries: what `confirmed-rpc`, `/actions`, `/testing`, `/web3js`, `/bullmq` export. */
-export const ENTRIES: readonly string[] = [
-  'src/index.ts',
-  'src/actions/index.ts',
-  'src/testing/index.ts',
-  'src/web3js/index.ts',
-  'src/bullmq/index.ts',
-]
 
 /**
  * The one module outside the entries that `src/bullmq/` reads: the option checks every public
@@ -22,70 +13,19 @@ export const ENTRIES: readonly string[] = [
  */
 const BULLMQ_OPTION_CHECKS: readonly string[] = ['src/params/readFields.ts']
 
-/** Every module specifier in a file: imports and re-exports (type-only too), `import()`, `import('x').T`. */
-export function specifiersOf(text: string, fileName = 'file.ts'): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false)
-  const found: string[] = []
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier !== undefined &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push(node.moduleSpecifier.text)
-    } else if (
-      ts.isImportEqualsDeclaration(node) &&
-      ts.isExternalModuleReference(node.moduleReference) &&
-      ts.isStringLiteral(node.moduleReference.expression)
-    ) {
-      found.push(node.moduleReference.expression.text)
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] !== undefined &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text)
-    } else if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    ) {
-      found.push(node.argument.literal.text)
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return found
-}
-
-/** The file a relative specifier names, relative to the repository; undefined for a package. */
-function targetOf(file: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('.')) return undefined
-  const base = resolve(root, dirname(file), specifier)
-  const match = [base, `${base}.ts`, `${base}/index.ts`].find(
-    (candidate) => candidate.endsWith('.ts') && existsSync(candidate),
-  )
-  return relative(root, match ?? base)
-}
-
 /**
  * The imports of a file under `src/<tree>/` that reach a `src/` module outside that tree and not
  * an entry (or, for `bullmq/`, the option checks), each as `file: specifier`.
  */
-export function strayImports(file: string, text: string): string[] {
+function strayImports(file: string, text: string): string[] {
   const tree = /^src\/[^/]+\//.exec(file)?.[0]
   if (tree === undefined) throw new Error(`${file} is not in a folder of src/`)
   const allowed = new Set(tree === 'src/bullmq/' ? [...ENTRIES, ...BULLMQ_OPTION_CHECKS] : ENTRIES)
-  return specifiersOf(text, file)
+  return readModule(text, file)
+    .imports.map(({ specifier }) => specifier)
     .filter((specifier) => {
-      const target = targetOf(file, specifier)
-      return (
-        target !== undefined &&
-        target.startsWith('src/') &&
-        !target.startsWith(tree) &&
-        !allowed.has(target)
-      )
+      const target = resolveSpecifier(file, specifier)
+      return target?.startsWith('src/') && !target.startsWith(tree) && !allowed.has(target)
     })
     .map((specifier) => `${file}: ${specifier}`)
 }

@@ -40,7 +40,7 @@ export type Probe = Readonly<{
 }>
 
 /** Options of {@link createProbe}. */
-export type ProbeOptions = Readonly<{
+type ProbeOptions = Readonly<{
   /** The endpoint, as given: credentials in it are sent as Basic auth, as the transport does. */
   url: string
   /** Per request. */

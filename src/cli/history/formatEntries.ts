@@ -5,7 +5,7 @@ import { type SignatureInfo, stringifyJson } from '../../index'
  * transaction, and whether entries carry the `sources` of a wallet's history. The `history`
  * command writes its JSONL lines as the JSONL sink of a backfill does (`stringifyJson`).
  */
-export type ExportFormat = Readonly<{
+type ExportFormat = Readonly<{
   format: 'jsonl' | 'csv'
   transactions: boolean
   wallet?: boolean | undefined
