@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
-import { type FieldReaders, readFields, throwInvalidParam } from '../params/readFields'
-import { sleep } from '../shared/async'
-import { BUDGET_FIELDS } from '../transport/createRequestBudget'
-import { abortedError } from '../transport/response'
-import type { RequestBudget } from '../transport/types'
+import { type RequestBudget, TransportError } from '../index'
+import { type FieldReaders, rateField, readFields, throwInvalidParam } from '../params/readFields'
 import { connectionField, openRedis } from './openRedis'
 import type { RedisConnection } from './types'
 
@@ -19,7 +17,7 @@ const REDIS_BUDGET_FIELDS = {
     typeof value === 'string' && value !== ''
       ? value
       : throwInvalidParam(method, param, 'expected a non-empty string'),
-  requestsPerSecond: BUDGET_FIELDS.requestsPerSecond,
+  requestsPerSecond: rateField,
 } satisfies FieldReaders<RedisBudgetOptions>
 
 /** Options of {@link createRedisBudget}. */
@@ -105,9 +103,14 @@ export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
       const wait = async (waitMs: number) => {
         onWait?.(waitMs)
         try {
-          await sleep(waitMs, signal)
-        } catch (reason) {
-          throw abortedError(reason, { method, endpoint })
+          await sleep(waitMs, undefined, { signal })
+        } catch {
+          // Only an abort ends the wait early: the error of an abort, with the signal's reason.
+          throw new TransportError({
+            code: 'ABORTED',
+            context: { method, endpoint },
+            cause: signal?.reason,
+          })
         }
       }
       const id = randomUUID()

@@ -1,8 +1,6 @@
 import { type Job, WaitingError } from 'bullmq'
-import type { ActionClient } from '../actions/ActionClient'
-import type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
-import { signaturesForAddress } from '../history/signaturesForAddress'
-import { rangeWalker } from '../ranges/rangeWalker'
+import { signaturesForAddress } from '../actions/index'
+import { type ActionClient, rangeWalker, type SignaturesForAddressOptions } from '../index'
 import type { JobHold } from './holdJob'
 import type {
   BackfillEvent,
@@ -138,7 +136,7 @@ async function walkJob(
  * oldest-first job walks with `rangeWalker({ order: 'oldest' })`.
  * @internal
  */
-export function toWalkOptions(walk: BackfillWalkOptions): SignaturesForAddressOptions {
+function toWalkOptions(walk: BackfillWalkOptions): SignaturesForAddressOptions {
   const { order, ...rest } = walk
   return order === 'oldest' ? { ...rest, walker: rangeWalker({ order: 'oldest' }) } : rest
 }

@@ -137,6 +137,30 @@ export const positiveField = <T extends number | undefined = undefined>(fallback
   )
 
 /**
+ * Reads an endpoint: an absolute `http:` or `https:` URL, as its `href`. The reason never echoes
+ * the URL: it may hold a key.
+ * @internal
+ */
+export const httpUrlField: FieldReader<string> = (value, method, param) => {
+  let url: URL | undefined
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined
+  } catch {
+    // Not a URL at all: the same refusal as another scheme.
+  }
+  return url !== undefined && /^https?:$/.test(url.protocol)
+    ? url.href
+    : throwInvalidParam(method, param, 'expected an absolute http(s) URL')
+}
+
+/**
+ * Reads a required rate (a budget's `requestsPerSecond`): a finite number > 0.
+ * @internal
+ */
+export const rateField: FieldReader<number> = (value, method, param) =>
+  positiveField()(value, method, param) ?? throwInvalidParam(method, param, 'expected a number > 0')
+
+/**
  * One of `values` (named in the error, each between `quote`s), or `fallback` when `undefined`
  * or `null` (which a node reads as its default too).
  * @internal
