@@ -71,15 +71,6 @@ const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => 
   ALL_ENDPOINTS_FAILED: (c) => `Every endpoint failed, after ${c.attempts} attempts.`,
 }
 
-/**
- * Tells whether `value` is one of the codes. Asked of the messages rather than of the public
- * `ErrorCode` object, so that an app that never imports that object does not ship it.
- * @internal
- */
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value)
-}
-
 /** Constructor arguments of {@link ConfirmedRpcError}. */
 export type ConfirmedRpcErrorArgs<TCode extends ErrorCode> = Readonly<{
   code: TCode
@@ -166,7 +157,9 @@ export function isConfirmedRpcError<TCode extends ErrorCode = ErrorCode>(
   return (
     typeof candidate?.shortMessage === 'string' &&
     typeof candidate.context === 'object' &&
-    isErrorCode(candidate.code) &&
+    // One of this package's codes, by the table every message comes from.
+    typeof candidate.code === 'string' &&
+    Object.hasOwn(ERROR_MESSAGES, candidate.code) &&
     (code === undefined || candidate.code === code)
   )
 }

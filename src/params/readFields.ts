@@ -142,15 +142,14 @@ export const positiveField = <T extends number | undefined = undefined>(fallback
  * @internal
  */
 export const httpUrlField: FieldReader<string> = (value, method, param) => {
-  let url: URL | undefined
   try {
-    url = typeof value === 'string' ? new URL(value) : undefined
+    // A value that is no string is refused below, whatever it reads as.
+    const url = new URL(value as string)
+    if (typeof value === 'string' && /^https?:$/.test(url.protocol)) return url.href
   } catch {
     // Not a URL at all: the same refusal as another scheme.
   }
-  return url !== undefined && /^https?:$/.test(url.protocol)
-    ? url.href
-    : throwInvalidParam(method, param, 'expected an absolute http(s) URL')
+  return throwInvalidParam(method, param, 'expected an absolute http(s) URL')
 }
 
 /**
