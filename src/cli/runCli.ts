@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { createRedactor } from '../index'
 import { backfillCommand, workerCommand } from './backfill/backfillCommands'
 import { checkCommand } from './check/checkCommand'
 import { EXIT_CODES, UsageError } from './command/process'
@@ -29,14 +28,14 @@ const COMMANDS: readonly CliCommand[] = [
  * (`UsageError` 2, anything else 1). Resolves to the exit code; never exits the process.
  * Whatever reaches stderr, a command's or its own, goes through the redactor first, with the
  * secrets of every URL of the command line and of `RPC_URL` / `REDIS_URL` (see
- * {@link commandLineSecrets}); stdout carries data (an export, a diff), which is left as it is.
+ * {@link commandLineRedactor}); stdout carries data (an export, a diff), which is left as it is.
  */
 export async function runCli(
   argv: readonly string[],
   given: CliIo,
   commands: readonly CliCommand[] = COMMANDS,
 ): Promise<number> {
-  const redact = commandLineRedactor(argv, process.env)
+  const redact = await commandLineRedactor(argv, process.env)
   const io: CliIo = { ...given, stderr: (text) => given.stderr(redact(text)) }
   const [first, ...rest] = argv
   const mainHelp = () => formatMainHelp(commands, readPackageVersion())
@@ -92,17 +91,23 @@ const URL_VARIABLES = ['RPC_URL', 'REDIS_URL'] as const
 /**
  * Removes the secrets of every URL the program may be talking to: in each argument (and the value
  * of an `--option=value`) and in `RPC_URL` / `REDIS_URL`, whatever the scheme: credentials, query
- * values, key-like path segments, as the transport collects them. A message that quotes such a
- * URL, or a server's words that echo a key, loses them on its way to stderr.
+ * values, key-like path segments, as the transport collects them, and values that look like
+ * credentials (`Bearer ...`, `api-key=...`). A message that quotes such a URL, or a server's words
+ * that echo a key, loses them on its way to stderr. With no URL there is no endpoint to talk to,
+ * and no secret to know: the package is then not loaded for it (`createRedactor` comes from its
+ * entry), so that `migrate` and the help screens start without the library.
  */
-function commandLineRedactor(
+async function commandLineRedactor(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): (text: string) => string {
-  return createRedactor([
+): Promise<(text: string) => string> {
+  const values = [
     ...argv.map((arg) => (arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg)),
     ...URL_VARIABLES.map((name) => env[name] ?? ''),
-  ])
+  ]
+  if (!values.some((value) => URL.canParse(value))) return (text) => text
+  const { createRedactor } = await import('../index')
+  return createRedactor(values)
 }
 
 /**
