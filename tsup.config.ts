@@ -42,6 +42,7 @@ export default defineConfig([
       'node:events',
       'node:buffer',
       'node:module',
+      'node:timers/promises',
     ],
     // bs58 is bundled in: esbuild's CommonJS interop with bs58's `exports.default` leaves
     // `decode` undefined in the .cjs build (checked by the consumer test of the packed tarball).

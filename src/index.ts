@@ -67,6 +67,7 @@ export type {
   TransactionWalk,
 } from './history/transactionsForAddress'
 export type { HistoryCheckpoint, HistoryWalker } from './history/types'
+export { stringifyJson } from './json/stringifyJson'
 export {
   DEPRECATED_METHOD_WARNING_CODE,
   type MethodPolicyOptions,
@@ -134,7 +135,8 @@ export {
   createRequestBudget,
   type RequestBudgetOptions,
 } from './transport/createRequestBudget'
-export type { HttpTransportRetryOptions } from './transport/retry'
+export { createRedactor, redactUrl } from './transport/redact'
+export { type HttpTransportRetryOptions, isRetryableError } from './transport/retry'
 export type {
   Batching,
   BudgetRequest,

@@ -23,9 +23,13 @@ it('exports exactly these values from confirmed-rpc', () => {
       "createClient",
       "createFallbackTransport",
       "createHttpTransport",
+      "createRedactor",
       "createRequestBudget",
       "isConfirmedRpcError",
+      "isRetryableError",
       "rangeWalker",
+      "redactUrl",
+      "stringifyJson",
       "transactionFee",
       "withMethodPolicy",
     ]

@@ -27,7 +27,7 @@ export function decodeSignatureInfos<TMode extends U64Mode>(
 }
 
 /** Shared body of the deprecated and the replacement history calls. @internal */
-export async function requestSignatures<TMode extends U64Mode>(
+async function requestSignatures<TMode extends U64Mode>(
   client: ActionClient<TMode>,
   method: string,
   wireKeys: readonly WireKey[],

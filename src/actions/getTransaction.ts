@@ -108,10 +108,7 @@ const BASE58_REFUSAL = /base ?58/i
  * because the transaction is too large (the node's limit is 128 bytes of base58 output), fetches
  * `base64` instead and encodes base58 here, so the caller always gets the encoding they asked for.
  */
-export async function requestTransaction<
-  TEncoding extends TransactionEncoding,
-  TMode extends U64Mode,
->(
+async function requestTransaction<TEncoding extends TransactionEncoding, TMode extends U64Mode>(
   context: MethodContext<TMode>,
   method: string,
   params: readonly unknown[],

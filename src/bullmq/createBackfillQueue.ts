@@ -1,10 +1,18 @@
 import { Queue } from 'bullmq'
-import { invalidParam } from '../errors/ConfirmedRpcError'
-import { resolveWalkOptions, WALK_OPTIONS } from '../history/resolveWalkOptions'
-import { booleanField, type FieldReaders, oneOf, readFields } from '../params/readFields'
+import {
+  ADDRESS,
+  booleanField,
+  checkCommitment,
+  type FieldReaders,
+  integerField,
+  oneOf,
+  readFields,
+  signatureField,
+  throwInvalidParam,
+  toBase58String,
+} from '../params/readFields'
 import { connectionField, openRedis, queueNameField } from './openRedis'
 import { markQueue, queueMarkerKey } from './queueMarker'
-import { toWalkOptions } from './runBackfillJob'
 import type { BackfillJobData, BackfillWalkOptions, RedisConnection } from './types'
 
 const CALLER = 'createBackfillQueue'
@@ -23,14 +31,15 @@ const QUEUE_FIELDS = {
   name: queueNameField,
 } satisfies FieldReaders<BackfillQueueOptions>
 
-// The walk options a job carries, read as the walk will read them; unknown ones are named
-// `walk.<key>`. `resolveWalkOptions` then checks them together with the address.
+// The walk options a job carries, read with the readers and bounds `signaturesForAddress` reads
+// them with (a job is that walk); unknown ones are named `walk.<key>`. None of them depends on
+// another, so a job that passes here passes the walk's own check.
 const WALK_FIELDS = {
-  before: WALK_OPTIONS.before,
-  until: WALK_OPTIONS.until,
-  limit: WALK_OPTIONS.limit,
-  pageSize: WALK_OPTIONS.pageSize,
-  commitment: WALK_OPTIONS.commitment,
+  before: signatureField,
+  until: signatureField,
+  limit: /* @__PURE__ */ integerField(1, Number.MAX_SAFE_INTEGER),
+  pageSize: /* @__PURE__ */ integerField(1, 1000),
+  commitment: checkCommitment,
   order: /* @__PURE__ */ oneOf(['newest', 'oldest']),
   headCheck: /* @__PURE__ */ booleanField(true),
 } satisfies FieldReaders<BackfillWalkOptions>
@@ -102,7 +111,7 @@ export async function createBackfillQueue(options: BackfillQueueOptions): Promis
   return {
     name,
     async enqueue(addresses, walk = {}) {
-      if (!Array.isArray(addresses)) throw invalidParam(CALLER, 'addresses', 'expected an array')
+      if (!Array.isArray(addresses)) throwInvalidParam(CALLER, 'addresses', 'expected an array')
       const jobs = addresses.map((address) => toJobData(address, walk))
       // Before the jobs: a worker that sees this marker vanish knows the queue was lost with it.
       await markQueue(redis, queueMarkerKey(queue.toKey))
@@ -147,7 +156,6 @@ export async function createBackfillQueue(options: BackfillQueueOptions): Promis
 // The walk options as a job carries them, checked as the walk will check them.
 function toJobData(address: unknown, walk: BackfillWalkOptions): BackfillJobData {
   readFields(walk, WALK_FIELDS, CALLER, 'walk')
-  const plan = resolveWalkOptions(CALLER, address as string, toWalkOptions(walk))
   const kept = Object.fromEntries(Object.entries(walk).filter(([, value]) => value !== undefined))
-  return { address: plan.start.address, walk: kept }
+  return { address: toBase58String(address as string, ADDRESS, CALLER, 'address'), walk: kept }
 }

@@ -1,20 +1,30 @@
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { invalidParam } from '../errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../history/types'
-import { coveragePath, endsProven, saveCoverageRecord, startsProven } from '../coverage/coverageRecord'
+import {
+  coveragePath,
+  endsProven,
+  saveCoverageRecord,
+  startsProven,
+} from '../coverage/coverageRecord'
 import { type CoverageRecorder, replayOutputAsync } from '../coverage/createCoverageRecorder'
-import { formatEntries } from './formatEntries'
+import { type HistoryCheckpoint, stringifyJson } from '../index'
+import { type FieldReaders, readFields, throwInvalidParam } from '../params/readFields'
 import type { BackfillSink, BackfillSinkState, BackfillWalkOptions } from './types'
-
-const JSONL = { format: 'jsonl', transactions: false } as const
 
 /** Options of {@link createJsonlSink}. */
 export type JsonlSinkOptions = Readonly<{
   /** The directory that receives `<address>.jsonl` for each address; it must exist. Required. */
   directory: string
 }>
+
+const SINK_FIELDS = {
+  // Required: a missing directory is refused as an empty one.
+  directory: (value, method, param) =>
+    typeof value === 'string' && value !== ''
+      ? value
+      : throwInvalidParam(method, param, 'expected a path'),
+} satisfies FieldReaders<JsonlSinkOptions>
 
 /**
  * A backfill sink that writes each address's history to `<directory>/<address>.jsonl`, one entry
@@ -47,15 +57,12 @@ export type JsonlSinkOptions = Readonly<{
  * ```
  */
 export function createJsonlSink(options: JsonlSinkOptions): BackfillSink {
-  if (typeof options?.directory !== 'string' || options.directory === '') {
-    throw invalidParam('createJsonlSink', 'directory', 'expected a path')
-  }
-  const { directory } = options
+  const { directory } = readFields(options, SINK_FIELDS, 'createJsonlSink', 'options', '')
   const fileOf = (address: string) => join(directory, `${address}.jsonl`)
   const coverage = createCoverageFiles(fileOf)
   return {
     async write({ address, entries, checkpoint, state, walk }) {
-      const lines = entries.map((info) => formatEntries(JSONL, [{ info }]))
+      const lines = entries.map((entry) => `${stringifyJson(entry)}\n`)
       const text = lines.join('')
       return withRewoundFile(fileOf(address), state, async (file, bytes) => {
         const data = Buffer.from(text, 'utf8')

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
-import { type FieldReaders, readFields, throwInvalidParam } from '../params/readFields'
-import { sleep } from '../shared/async'
-import { BUDGET_FIELDS } from '../transport/createRequestBudget'
-import { abortedError } from '../transport/response'
-import type { RequestBudget } from '../transport/types'
+import { type RequestBudget, TransportError } from '../index'
+import { type FieldReaders, rateField, readFields, throwInvalidParam } from '../params/readFields'
 import { connectionField, openRedis } from './openRedis'
 import type { RedisConnection } from './types'
 
@@ -19,7 +17,7 @@ const REDIS_BUDGET_FIELDS = {
     typeof value === 'string' && value !== ''
       ? value
       : throwInvalidParam(method, param, 'expected a non-empty string'),
-  requestsPerSecond: BUDGET_FIELDS.requestsPerSecond,
+  requestsPerSecond: rateField,
 } satisfies FieldReaders<RedisBudgetOptions>
 
 /** Options of {@link createRedisBudget}. */
@@ -105,9 +103,14 @@ export function createRedisBudget(options: RedisBudgetOptions): RedisBudget {
       const wait = async (waitMs: number) => {
         onWait?.(waitMs)
         try {
-          await sleep(waitMs, signal)
-        } catch (reason) {
-          throw abortedError(reason, { method, endpoint })
+          await sleep(waitMs, undefined, { signal })
+        } catch {
+          // Only an abort ends the wait early: the error of an abort, with the signal's reason.
+          throw new TransportError({
+            code: 'ABORTED',
+            context: { method, endpoint },
+            cause: signal?.reason,
+          })
         }
       }
       const id = randomUUID()
@@ -164,7 +167,7 @@ local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000`
  * burst: requests spread evenly over each second, across every holder of the budget.
  * @internal
  */
-export const BOOK_SCRIPT = `${NOW}
+const BOOK_SCRIPT = `${NOW}
 local booked = tonumber(redis.call('GET', KEYS[1]) or '0')
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 local start = math.max(now, booked, paused)
@@ -181,7 +184,7 @@ return math.ceil(start - now)`
  * endpoint (KEYS[2]) is paused: the caller books again after it. ARGV[3] names the requests.
  * @internal
  */
-export const SEND_SCRIPT = `${NOW}
+const SEND_SCRIPT = `${NOW}
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return -math.ceil(paused - now) end
 local window = tonumber(ARGV[4])
@@ -202,7 +205,7 @@ return 0`
  * Pauses an endpoint (KEYS[1]) for ARGV[1] milliseconds from now, unless a longer pause is on.
  * @internal
  */
-export const PAUSE_SCRIPT = `${NOW}
+const PAUSE_SCRIPT = `${NOW}
 local pauseEnd = now + tonumber(ARGV[1])
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if pauseEnd > current then

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis'
-import { TransportError } from '../errors/ConfirmedRpcError'
+import { redactUrl, TransportError } from '../index'
 import { type FieldReader, throwInvalidParam } from '../params/readFields'
-import { redactUrl } from '../transport/redact'
 import type { RedisConnection } from './types'
 
 const CONNECT_TIMEOUT_MS = 3_000

@@ -25,7 +25,7 @@ export async function markQueue(redis: Redis, key: string): Promise<void> {
  * cannot tell, and takes the first marker it reads as its queue's. Once lost, it stays lost.
  * @internal
  */
-export type QueueWatch = Readonly<{
+type QueueWatch = Readonly<{
   /** The marker as read now (`null`: no such key); the loss, once there is one. */
   observe(marker: string | null): QueueLossReason | undefined
   /** The loss observed, if any. */

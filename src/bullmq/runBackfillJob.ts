@@ -1,9 +1,11 @@
 import { type Job, WaitingError } from 'bullmq'
-import type { ActionClient } from '../actions/ActionClient'
-import type { SignaturesForAddressOptions } from '../history/SignaturesForAddressOptions'
-import { signaturesForAddress } from '../history/signaturesForAddress'
-import type { HistoryCheckpoint } from '../history/types'
-import { rangeWalker } from '../ranges/rangeWalker'
+import { signaturesForAddress } from '../actions/index'
+import {
+  type ActionClient,
+  type HistoryCheckpoint,
+  rangeWalker,
+  type SignaturesForAddressOptions,
+} from '../index'
 import type { JobHold } from './holdJob'
 import type {
   BackfillEvent,
@@ -14,7 +16,7 @@ import type {
 } from './types'
 
 /** What a job's walk needs from its worker. @internal */
-export type BackfillJobSettings = Readonly<{
+type BackfillJobSettings = Readonly<{
   client: ActionClient<'bigint'>
   sink: BackfillSink
   /** Aborts when the worker closes: the job stops after its current page and goes back. */
@@ -150,7 +152,7 @@ async function walkJob(
  * oldest-first job walks with `rangeWalker({ order: 'oldest' })`.
  * @internal
  */
-export function toWalkOptions(walk: BackfillWalkOptions): SignaturesForAddressOptions {
+function toWalkOptions(walk: BackfillWalkOptions): SignaturesForAddressOptions {
   const { order, ...rest } = walk
   return order === 'oldest' ? { ...rest, walker: rangeWalker({ order: 'oldest' }) } : rest
 }

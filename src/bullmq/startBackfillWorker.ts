@@ -1,16 +1,16 @@
 import { type Job, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { createHttpTransport, type RequestBudget, type RpcTransport } from '../index'
 import {
   countField,
   type FieldReaders,
   type Fields,
   field,
+  httpUrlField,
   isFunction,
   readFields,
   throwInvalidParam,
 } from '../params/readFields'
-import { createHttpTransport, HTTP_TRANSPORT_FIELDS } from '../transport/createHttpTransport'
-import type { RequestBudget, RpcTransport } from '../transport/types'
 import { holdJob, type JobHold } from './holdJob'
 import { connectionField, describeConnection, openRedis, queueNameField } from './openRedis'
 import { createQueueWatch, queueMarkerKey } from './queueMarker'
@@ -274,9 +274,13 @@ const WORKER_FIELDS = {
       ? (value as BackfillSink)
       : throwInvalidParam(method, param, 'expected an object with a write function'),
   url: (value, method, param) =>
-    value === undefined ? undefined : HTTP_TRANSPORT_FIELDS.url(value, method, param),
+    value === undefined ? undefined : httpUrlField(value, method, param),
   transport: /* @__PURE__ */ hookField<RpcTransport>(),
-  budget: HTTP_TRANSPORT_FIELDS.budget,
+  // The check of createHttpTransport's `budget`, which the worker hands it.
+  budget: /* @__PURE__ */ field<RequestBudget>(
+    (value) => isFunction((value as Partial<RequestBudget>).acquire),
+    'createRequestBudget(...)',
+  ),
   concurrency: /* @__PURE__ */ countField(1),
   onEvent: /* @__PURE__ */ hookField<(event: BackfillEvent) => void>(),
   onRedisEvent: /* @__PURE__ */ hookField<(event: BackfillRedisEvent) => void>(),

@@ -1,6 +1,4 @@
-import type { HistoryCheckpoint } from '../history/types'
-import type { Commitment } from '../schemas/common'
-import type { SignatureInfo } from '../schemas/SignatureInfo'
+import type { Commitment, HistoryCheckpoint, SignatureInfo } from '../index'
 
 /**
  * Where Redis is: a `redis://` (or `rediss://`) URL, or host and port. Every queue, worker and

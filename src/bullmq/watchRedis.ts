@@ -13,7 +13,7 @@ export type RedisOutageEvent = Readonly<
 >
 
 /** The transitions of {@link createOutageReport}. @internal */
-export type OutageReport = Readonly<{
+type OutageReport = Readonly<{
   /** A connection attempt failed (or the connection broke) with `reason`. */
   failed(reason: string): void
   /** Connected and ready again. */

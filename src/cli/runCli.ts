@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { collectSecrets, redactText } from '../transport/redact'
 import { backfillCommand, workerCommand } from './backfill/backfillCommands'
 import { booksCommand } from './books/booksCommand'
 import { checkCommand } from './check/checkCommand'
@@ -17,7 +16,7 @@ import { serveMockCommand } from './serveMock/serveMockCommand'
  * Every subcommand of `confirmed-rpc`, in the order the help lists them. A new subcommand is
  * one file exporting a `CliCommand` and one entry here.
  */
-export const COMMANDS: readonly CliCommand[] = [
+const COMMANDS: readonly CliCommand[] = [
   migrateCommand,
   historyCommand,
   booksCommand,
@@ -35,15 +34,15 @@ export const COMMANDS: readonly CliCommand[] = [
  * (`UsageError` 2, anything else 1). Resolves to the exit code; never exits the process.
  * Whatever reaches stderr, a command's or its own, goes through the redactor first, with the
  * secrets of every URL of the command line and of `RPC_URL` / `REDIS_URL` (see
- * {@link commandLineSecrets}); stdout carries data (an export, a diff), which is left as it is.
+ * {@link commandLineRedactor}); stdout carries data (an export, a diff), which is left as it is.
  */
 export async function runCli(
   argv: readonly string[],
   given: CliIo,
   commands: readonly CliCommand[] = COMMANDS,
 ): Promise<number> {
-  const secrets = commandLineSecrets(argv, process.env)
-  const io: CliIo = { ...given, stderr: (text) => given.stderr(redactText(text, secrets)) }
+  const redact = await commandLineRedactor(argv, process.env)
+  const io: CliIo = { ...given, stderr: (text) => given.stderr(redact(text)) }
   const [first, ...rest] = argv
   const mainHelp = () => formatMainHelp(commands, readPackageVersion())
   if (first === undefined) {
@@ -96,30 +95,25 @@ export async function runCli(
 const URL_VARIABLES = ['RPC_URL', 'REDIS_URL'] as const
 
 /**
- * The secrets of every URL the program may be talking to: in each argument (and the value of an
- * `--option=value`) and in `RPC_URL` / `REDIS_URL`, whatever the scheme: credentials, query
- * values, key-like path segments, as the transport collects them. A message that quotes such a
- * URL, or a server's words that echo a key, loses them on its way to stderr.
+ * Removes the secrets of every URL the program may be talking to: in each argument (and the value
+ * of an `--option=value`) and in `RPC_URL` / `REDIS_URL`, whatever the scheme: credentials, query
+ * values, key-like path segments, as the transport collects them, and values that look like
+ * credentials (`Bearer ...`, `api-key=...`). A message that quotes such a URL, or a server's words
+ * that echo a key, loses them on its way to stderr. With no URL there is no endpoint to talk to,
+ * and no secret to know: the package is then not loaded for it (`createRedactor` comes from its
+ * entry), so that `migrate` and the help screens start without the library.
  */
-function commandLineSecrets(
+async function commandLineRedactor(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): string[] {
-  const found = new Set<string>()
+): Promise<(text: string) => string> {
   const values = [
     ...argv.map((arg) => (arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : arg)),
     ...URL_VARIABLES.map((name) => env[name] ?? ''),
   ]
-  for (const value of values) {
-    let url: URL
-    try {
-      url = new URL(value)
-    } catch {
-      continue
-    }
-    for (const secret of collectSecrets(url, {})) found.add(secret)
-  }
-  return [...found].sort((a, b) => b.length - a.length)
+  if (!values.some((value) => URL.canParse(value))) return (text) => text
+  const { createRedactor } = await import('../index')
+  return createRedactor(values)
 }
 
 /**

@@ -46,7 +46,7 @@ function unsupportedVersion(version: number, method: string | undefined): string
  * message can only say what the context holds, which is also what finalizing an error redacts.
  * @internal
  */
-export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string } = {
+const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCode>) => string } = {
   INVALID_PARAM: (c) => `Invalid \`${c.param}\` for ${c.method}: ${c.reason}.`,
   HTTP_ERROR: (c) =>
     `The server answered HTTP ${c.status}${c.statusText ? ` ${c.statusText}` : ''}.`,
@@ -69,15 +69,6 @@ export const ERROR_MESSAGES: { [TCode in ErrorCode]: (context: ErrorContext<TCod
   CURSOR_NOT_FOUND: (c) =>
     `The node does not know the ${c.param} signature ${c.cursor}${c.attempts === undefined ? '' : `, after ${c.attempts} attempts`}.`,
   ALL_ENDPOINTS_FAILED: (c) => `Every endpoint failed, after ${c.attempts} attempts.`,
-}
-
-/**
- * Tells whether `value` is one of the codes. Asked of the messages rather than of the public
- * `ErrorCode` object, so that an app that never imports that object does not ship it.
- * @internal
- */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value)
 }
 
 /** Constructor arguments of {@link ConfirmedRpcError}. */
@@ -166,7 +157,9 @@ export function isConfirmedRpcError<TCode extends ErrorCode = ErrorCode>(
   return (
     typeof candidate?.shortMessage === 'string' &&
     typeof candidate.context === 'object' &&
-    isErrorCode(candidate.code) &&
+    // One of this package's codes, by the table every message comes from.
+    typeof candidate.code === 'string' &&
+    Object.hasOwn(ERROR_MESSAGES, candidate.code) &&
     (code === undefined || candidate.code === code)
   )
 }

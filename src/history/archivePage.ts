@@ -134,7 +134,7 @@ export async function newestEntry(
 }
 
 /** A cursor's transaction as a lookup reads it. @internal */
-export type LookedUp = ConfirmedTransaction<'json', 'bigint'>
+type LookedUp = ConfirmedTransaction<'json', 'bigint'>
 
 /**
  * `getTransaction` of a cursor signature, of any version the decoders read, in JSON (its

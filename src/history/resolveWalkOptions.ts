@@ -47,7 +47,7 @@ export const WALK_OPTIONS = {
 }
 
 /** The options of a walk: those of every walk, plus those of the kind of walk. @internal */
-export type WalkOptionReaders = typeof WALK_OPTIONS & Readonly<Record<string, FieldReader>>
+type WalkOptionReaders = typeof WALK_OPTIONS & Readonly<Record<string, FieldReader>>
 
 /**
  * Validates the address and options of a walk, so that bad input throws `InvalidParamError`

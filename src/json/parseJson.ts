@@ -115,7 +115,7 @@ const MAX_SAFE_DIGITS = '9007199254740991'
 const ZERO = 48
 
 /** Fewest digits an integer beyond ±(2^53-1) has: those of MAX_SAFE_DIGITS. @internal */
-export const UNSAFE_MIN_DIGITS = 16
+const UNSAFE_MIN_DIGITS = 16
 
 /**
  * Tells whether the digits `text[start, end)` (a maximal run, sign excluded) spell an integer

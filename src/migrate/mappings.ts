@@ -12,10 +12,10 @@ export const REPLACEMENT_OF = {
 export type DeprecatedMethod = keyof typeof REPLACEMENT_OF
 
 /** One of the two replacement methods. */
-export type ReplacementMethod = (typeof REPLACEMENT_OF)[DeprecatedMethod]
+type ReplacementMethod = (typeof REPLACEMENT_OF)[DeprecatedMethod]
 
 /** The reverse of {@link REPLACEMENT_OF}. @internal */
-export const DEPRECATED_OF: Readonly<Record<ReplacementMethod, DeprecatedMethod>> = {
+const DEPRECATED_OF: Readonly<Record<ReplacementMethod, DeprecatedMethod>> = {
   getTransaction: 'getConfirmedTransaction',
   getSignaturesForAddress: 'getConfirmedSignaturesForAddress2',
 }
@@ -36,7 +36,7 @@ export function isReplacementMethod(method: string): method is ReplacementMethod
  * is: the node treats it the same way under either method name.
  * @internal
  */
-export function editConfigObject(
+function editConfigObject(
   params: readonly unknown[],
   edit: (config: Record<string, unknown>) => void,
 ): readonly unknown[] {
@@ -63,7 +63,7 @@ const LEGACY_COMMITMENTS: Readonly<Record<string, string>> = {
 }
 
 /** Rewrites a legacy `commitment` of a config object in place. @internal */
-export function toCurrentCommitment(config: Record<string, unknown>): void {
+function toCurrentCommitment(config: Record<string, unknown>): void {
   const level = config.commitment
   if (typeof level === 'string' && Object.hasOwn(LEGACY_COMMITMENTS, level)) {
     config.commitment = LEGACY_COMMITMENTS[level]

@@ -25,7 +25,7 @@ import {
 export type MethodRouteState = 'unknown' | 'present' | 'absent'
 
 /** A call's pass through a route's gate: which way it goes, and how it reports back. @internal */
-export type MethodRouteTicket = Readonly<{
+type MethodRouteTicket = Readonly<{
   /** `true`: the node is known to lack the method; go the other way at once. */
   fallback: boolean
   /**

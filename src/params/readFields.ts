@@ -56,7 +56,7 @@ export function readFields<R extends Readonly<Record<string, FieldReader>>>(
  * a word.
  * @internal
  */
-export function checkKnownKeys(
+function checkKnownKeys(
   object: object,
   known: readonly string[],
   method: string,
@@ -135,6 +135,29 @@ export const positiveField = <T extends number | undefined = undefined>(fallback
     'a number > 0',
     fallback as T,
   )
+
+/**
+ * Reads an endpoint: an absolute `http:` or `https:` URL, as its `href`. The reason never echoes
+ * the URL: it may hold a key.
+ * @internal
+ */
+export const httpUrlField: FieldReader<string> = (value, method, param) => {
+  try {
+    // A value that is no string is refused below, whatever it reads as.
+    const url = new URL(value as string)
+    if (typeof value === 'string' && /^https?:$/.test(url.protocol)) return url.href
+  } catch {
+    // Not a URL at all: the same refusal as another scheme.
+  }
+  return throwInvalidParam(method, param, 'expected an absolute http(s) URL')
+}
+
+/**
+ * Reads a required rate (a budget's `requestsPerSecond`): a finite number > 0.
+ * @internal
+ */
+export const rateField: FieldReader<number> = (value, method, param) =>
+  positiveField()(value, method, param) ?? throwInvalidParam(method, param, 'expected a number > 0')
 
 /**
  * One of `values` (named in the error, each between `quote`s), or `fallback` when `undefined`
@@ -234,7 +257,7 @@ export const checkSignal: FieldReader<AbortSignal | undefined> = (value, method,
     : throwInvalidParam(method, param, 'expected an AbortSignal')
 
 /** What a base58 parameter must decode to. @internal */
-export type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
+type Base58Kind = Readonly<{ bytes: number; maxLength: number; noun: string }>
 
 /** A transaction signature: 64 bytes, at most 88 base58 characters. @internal */
 export const SIGNATURE: Base58Kind = { bytes: 64, maxLength: 88, noun: 'signature' }

@@ -27,7 +27,7 @@ const WIRE_FIELDS = {
 export type WireKey = keyof typeof WIRE_FIELDS
 
 /** A call's config, checked: as it goes on the wire, and its signal. */
-export type WireConfigRead = {
+type WireConfigRead = {
   wire: Record<string, unknown> | undefined
   signal: AbortSignal | undefined
 }
@@ -55,7 +55,7 @@ export function readWireConfig(
 }
 
 /** A transaction lookup's second parameter, checked: as it goes on the wire, and its signal. */
-export type TransactionConfigRead = {
+type TransactionConfigRead = {
   encoding: TransactionEncoding | undefined
   param: unknown
   signal: AbortSignal | undefined

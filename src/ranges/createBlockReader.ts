@@ -127,7 +127,7 @@ export function createBlockReader(
  * digit string. Anything else is the node's fault: a `ResponseShapeError` naming `path`.
  * @internal
  */
-export function readSlot(
+function readSlot(
   value: unknown,
   context: MethodContext<U64Mode>,
   method: string,

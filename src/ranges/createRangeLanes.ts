@@ -8,7 +8,7 @@ import { type RangeRun, runRange } from './runRange'
 import type { HistoryRange, RangeBoundary } from './types'
 
 /** What the ranges of one walk run with. @internal */
-export type RangeLanesOptions = Readonly<{
+type RangeLanesOptions = Readonly<{
   /** Ranges fetched at once. */
   lanes: number
   /** A walk from an `'oldest'` start: each range is held whole, then handed out reversed. */

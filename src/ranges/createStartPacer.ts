@@ -7,7 +7,7 @@
  * which keeps the lanes spread over the round trip for the rest of the walk.
  * @internal
  */
-export type StartPacer = Readonly<{
+type StartPacer = Readonly<{
   /** The walk's span is known: its lookups, sent as the walk began, took a round trip. */
   spanKnown(): void
   /**

@@ -62,7 +62,7 @@ export async function findSpan<TMode extends U64Mode>(
 }
 
 /** What `findBoundaries` cuts with. @internal */
-export type FindBoundariesOptions = Readonly<{
+type FindBoundariesOptions = Readonly<{
   /** Slots between boundary `index` and the one before, asked for as each search starts. */
   stride: (span: bigint, index: number) => bigint
   /**

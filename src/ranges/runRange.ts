@@ -63,7 +63,7 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
 }>
 
 /** See `RangeRun.progress`. @internal */
-export type RangeProgress = Readonly<{
+type RangeProgress = Readonly<{
   highest: bigint
   lowest: bigint
   entries: number

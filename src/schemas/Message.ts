@@ -234,7 +234,7 @@ const transactionSchemas = <TMode extends U64Mode>() => ({
  * {@link ParsedTransaction} (`jsonParsed`), `[data, encoding]` (`base58`, `base64`), or a base58
  * string (`binary`); the u64 fields of a v1 message's `transactionConfig` follow the mode.
  */
-export type TransactionForEncoding<
+type TransactionForEncoding<
   TEncoding extends TransactionEncoding,
   TMode extends U64Mode = 'bigint',
 > = Static<ReturnType<typeof transactionSchemas<TMode>>[TEncoding]>

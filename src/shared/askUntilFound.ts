@@ -1,7 +1,7 @@
 import { backoffDelay, sleep } from './async'
 
 /** How a walk asks again: the `pageRetries` and `pageRetryDelayMs` of its plan. @internal */
-export type AskAgainPlan = Readonly<{
+type AskAgainPlan = Readonly<{
   /** How many more times a page or a lookup is asked after the first answer that will not do. */
   pageRetries: number
   /** The wait before the first of them, doubled for each one after (at most 10 s). */

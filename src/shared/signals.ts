@@ -1,5 +1,5 @@
 /** An abort controller that also aborts when the caller's signal does. @internal */
-export type LinkedSignal = Readonly<{
+type LinkedSignal = Readonly<{
   signal: AbortSignal
   /** Aborts the linked signal (the caller's signal is left alone). */
   abort(): void
@@ -25,7 +25,7 @@ export function linkSignal(parent: AbortSignal | undefined): LinkedSignal {
 }
 
 /** Signals that abort together with one parent. @internal */
-export type SignalGroup = Readonly<{
+type SignalGroup = Readonly<{
   /** A new signal that aborts when the parent does. */
   child(): AbortSignal
   /** Stops listening to the parent. */

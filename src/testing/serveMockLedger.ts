@@ -330,7 +330,7 @@ export type MockLedgerFaultKind =
   | 'batchRejection'
 
 /** A fault chosen for one request, with a draw in [0, 1) for its variant (502 or 503, ...). */
-export type PickedFault = Readonly<{ kind: MockLedgerFaultKind; variant: number }>
+type PickedFault = Readonly<{ kind: MockLedgerFaultKind; variant: number }>
 
 /** A well-mixed 32-bit hash of (seed, request number, purpose), as a fraction in [0, 1). */
 function draw(seed: number, request: number, salt: number): number {
@@ -348,7 +348,7 @@ function draw(seed: number, request: number, salt: number): number {
  * and the request number, so the same sequence of requests meets the same faults on every run.
  * `batchRejection` only applies to batch bodies; other bodies choose among the remaining kinds.
  */
-export function pickFault(
+function pickFault(
   seed: number,
   rate: number,
   kinds: readonly MockLedgerFaultKind[],

@@ -102,7 +102,7 @@ function countById(body: readonly unknown[]): Map<unknown, unknown[]> {
 }
 
 /** What the scheduler does after {@link BatchQueue} `add`. @internal */
-export type BatchQueueStep =
+type BatchQueueStep =
   /** The queue holds `maxSize` calls: send them now. */
   | 'flush'
   /** The call is the first of a batch: arm the flush (the tick's end, or `waitMs`). */
@@ -119,7 +119,7 @@ export type BatchChunk<TCall> = Readonly<{ calls: readonly TCall[]; asBatch: boo
  * batching when the endpoint refused a batch. No timer and no request: the scheduler sends.
  * @internal
  */
-export type BatchQueue<TCall extends Readonly<{ settled: boolean }>> = Readonly<{
+type BatchQueue<TCall extends Readonly<{ settled: boolean }>> = Readonly<{
   /** Queues a call, and tells the scheduler what to do next. */
   add(call: TCall): BatchQueueStep
   /**
@@ -172,7 +172,7 @@ export function createBatchQueue<TCall extends Readonly<{ settled: boolean }>>(
  * is sent again call by call, and a lasting refusal turns batching off for this transport.
  * @internal
  */
-export function createBatchScheduler(
+function createBatchScheduler(
   config: HttpTransportConfig,
   batch: Readonly<{ maxSize: number; waitMs: number }>,
 ): BatchScheduler {

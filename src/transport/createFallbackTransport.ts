@@ -412,10 +412,10 @@ export type FallbackEndpoint = {
 }
 
 /** Weights of the ranking score. @internal */
-export type RankWeights = Readonly<{ stability: number; latency: number }>
+type RankWeights = Readonly<{ stability: number; latency: number }>
 
 /** Where the next attempt of a call goes, as {@link FallbackRouter} `pick` decides. @internal */
-export type FallbackRoute =
+type FallbackRoute =
   /** To this endpoint, now. */
   | Readonly<{ kind: 'send'; endpoint: FallbackEndpoint }>
   /** To this endpoint, the first one back, after `waitMs`: every one serving the method cools down. */
@@ -424,7 +424,7 @@ export type FallbackRoute =
   | Readonly<{ kind: 'refused'; error: ConfirmedRpcError }>
 
 /** What a {@link FallbackRouter} is built with, the options already checked. @internal */
-export type FallbackRouterSettings = Readonly<{
+type FallbackRouterSettings = Readonly<{
   /** The checked `retry` option: the backoff of the cooldowns. */
   retry: HttpTransportConfig['retry']
   internals: HttpTransportInternals
@@ -590,7 +590,7 @@ function pickEndpoint(
  * it is tried rather than left out; ties keep the given order.
  * @internal
  */
-export function rankEndpoints(
+function rankEndpoints(
   endpoints: readonly FallbackEndpoint[],
   weights: RankWeights,
 ): FallbackEndpoint[] {

@@ -5,6 +5,7 @@ import {
   countField,
   type FieldReaders,
   field,
+  httpUrlField,
   isFunction,
   positiveField,
   readFields,
@@ -117,25 +118,11 @@ export type HttpTransportOptions = Readonly<{
   onThrottle?: ((event: ThrottleEvent) => void) | undefined
 }>
 
-/** The endpoint as a URL, when it is an absolute `http:` or `https:` one. @internal */
-export function toHttpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined
-  try {
-    const url = new URL(value)
-    if (/^https?:$/.test(url.protocol)) return url
-  } catch {
-    // Not a URL at all: the same refusal as another scheme.
-  }
-  return undefined
-}
-
 type Options = HttpTransportOptions
 
 /** The options of `createHttpTransport`, each with its check and default. @internal */
 export const HTTP_TRANSPORT_FIELDS = {
-  // The reason never echoes the URL: it may hold a key.
-  url: (value, method, param) =>
-    toHttpUrl(value)?.href ?? throwInvalidParam(method, param, 'expected an absolute http(s) URL'),
+  url: httpUrlField,
   headers: /* @__PURE__ */ field<Options['headers']>(isPlainObject, 'an object'),
   fetch: /* @__PURE__ */ field<FetchFunction>(isFunction, 'a function', defaultFetch),
   timeoutMs: /* @__PURE__ */ positiveField(30_000),
@@ -159,7 +146,7 @@ export const HTTP_TRANSPORT_FIELDS = {
 const CALLER = 'createHttpTransport'
 
 /** Validates the options and fills in the defaults. @internal */
-export function resolveHttpTransportOptions(
+function resolveHttpTransportOptions(
   options: HttpTransportOptions,
   internals: HttpTransportInternals,
 ): HttpTransportConfig {

@@ -1,9 +1,4 @@
-import {
-  type FieldReaders,
-  positiveField,
-  readFields,
-  throwInvalidParam,
-} from '../params/readFields'
+import { type FieldReaders, rateField, readFields } from '../params/readFields'
 import { abortedError } from './response'
 import { DEFAULT_INTERNALS } from './retry'
 import type { HttpTransportInternals, RequestBudget } from './types'
@@ -22,11 +17,9 @@ export type RequestBudgetOptions = Readonly<{
 const CALLER = 'createRequestBudget'
 
 /** The options of {@link createRequestBudget}, each with its check (`createRedisBudget` reads its rate the same way). @internal */
-export const BUDGET_FIELDS = {
+const BUDGET_FIELDS = {
   // Required: a missing rate is refused as a bad one.
-  requestsPerSecond: (value, method, param) =>
-    positiveField()(value, method, param) ??
-    throwInvalidParam(method, param, 'expected a number > 0'),
+  requestsPerSecond: rateField,
 } satisfies FieldReaders<RequestBudgetOptions>
 
 /**

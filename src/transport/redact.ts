@@ -48,9 +48,16 @@ export function redactParsedUrl(url: URL, hide: (value: string) => void = () => 
  * `-` with at least one digit (`/3f1c...e9`), or when the segment before it is a version or key
  * marker: `v1`..`v99`, `api-key`, `apikey`, `key`, `token`, `access-token`, `auth`, `secret`
  * (`/v2/<key>`, `/api-key/<key>`). Scheme, host and port are kept. A string that is not an
- * absolute URL gives `[invalid URL]`, never the input.
+ * absolute URL gives `[invalid URL]`, never the input. Errors and hook events name their endpoint
+ * this way already; use it where an app names an endpoint itself (a log line, a report).
  *
- * @internal
+ * @example
+ * ```ts
+ * import { redactUrl } from 'confirmed-rpc'
+ *
+ * console.log(redactUrl('https://user:pass@rpc.example.com/v2/abc?api-key=secret'))
+ * // https://rpc.example.com/v2/***?api-key=***
+ * ```
  */
 export function redactUrl(url: string | URL): string {
   let parsed: URL
@@ -84,6 +91,37 @@ export function redactText(text: string, secrets: readonly string[]): string {
     CONTEXTUAL_SECRET,
     (_, slashes?: string, name?: string) => slashes ?? `${name}***`,
   )
+}
+
+/**
+ * A function that removes from a text the secrets of the given URLs (credentials, query values,
+ * key-like path segments, raw and percent-decoded, as {@link redactUrl} hides them) and values that
+ * look like credentials by their context (`Bearer ...`, `api-key=...`, `//user:pass@`), each
+ * replaced by `***`. For text an app prints that may quote its endpoints or echo a key (a message
+ * of another library, a server's words); values that are not absolute URLs give no secret.
+ *
+ * @example
+ * ```ts
+ * import { createRedactor } from 'confirmed-rpc'
+ *
+ * const redact = createRedactor(['https://rpc.example.com/?api-key=0123456789'])
+ * console.log(redact('GET https://rpc.example.com/?api-key=0123456789 failed'))
+ * // GET https://rpc.example.com/?api-key=*** failed
+ * ```
+ */
+export function createRedactor(urls: Iterable<string | URL>): (text: string) => string {
+  const found = new Set<string>()
+  for (const value of urls) {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      continue
+    }
+    for (const secret of collectSecrets(url, {})) found.add(secret)
+  }
+  const secrets = [...found].sort((a, b) => b.length - a.length)
+  return (text) => redactText(text, secrets)
 }
 
 // Shorter values would match ordinary words in messages and bodies; they are not real keys.
@@ -153,7 +191,7 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
 }
 
 /** What the transport knows once it stops trying. @internal */
-export type FinalizeErrorPatch = Readonly<{
+type FinalizeErrorPatch = Readonly<{
   /** Attempts made for this call. */
   attempts?: number | undefined
   /** Method of the call, for errors built before the call was known (a batch's). */

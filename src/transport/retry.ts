@@ -64,7 +64,7 @@ export type HttpTransportRetryOptions = Readonly<{
 }>
 
 /** The fields of the `retry` option, each with its check and default. @internal */
-export const RETRY_FIELDS = {
+const RETRY_FIELDS = {
   attempts: /* @__PURE__ */ countField(4),
   baseDelayMs: /* @__PURE__ */ durationField(250),
   maxDelayMs: /* @__PURE__ */ durationField(10_000),
@@ -97,7 +97,7 @@ export function readRetryOptions(
 }
 
 /** What {@link withRetry} needs of a call (or of a batch). @internal */
-export type RetriedCall = Readonly<{
+type RetriedCall = Readonly<{
   /** The caller's signal: stops the loop, including a backoff sleep. */
   signal: AbortSignal | undefined
   /** Method and endpoint, for an abort during a sleep. */
@@ -219,8 +219,21 @@ const RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([
  * storage unreachable) and 429 (a provider's rate limit). Never retried: aborts, bodies over the
  * size cap, any other JSON-RPC error (-32601 method not found, -32602 invalid params, -32015
  * unsupported transaction version, ...), other HTTP statuses, and errors not from this package.
+ * For a retry of an app's own around the transport's (a job re-queued later), or a `shouldRetry`
+ * hook that changes the default for some errors only.
  *
- * @internal
+ * @example
+ * ```ts
+ * import { createClient, isRetryableError } from 'confirmed-rpc'
+ *
+ * const client = createClient({ url: 'https://api.mainnet-beta.solana.com' })
+ * try {
+ *   console.log(await client.request('getSlot'))
+ * } catch (error) {
+ *   // Transient (a 503, a timeout, a lost connection): worth asking again later.
+ *   if (!isRetryableError(error)) throw error
+ * }
+ * ```
  */
 export function isRetryableError(error: unknown): boolean {
   if (isConfirmedRpcError(error, 'NETWORK_ERROR') || isConfirmedRpcError(error, 'TIMEOUT')) {

@@ -81,10 +81,10 @@ const MIGRATING_FETCH_FIELDS = {
 } satisfies FieldReaders<MigratingFetchOptions>
 
 /** {@link MigratingFetchOptions}, checked, with their defaults. @internal */
-export type ResolvedMigratingFetchOptions = Fields<typeof MIGRATING_FETCH_FIELDS>
+type ResolvedMigratingFetchOptions = Fields<typeof MIGRATING_FETCH_FIELDS>
 
 /** Checks the options of `createMigratingFetch` once, before any request. @internal */
-export function readMigratingFetchOptions(options: unknown): ResolvedMigratingFetchOptions {
+function readMigratingFetchOptions(options: unknown): ResolvedMigratingFetchOptions {
   return readFields(options, MIGRATING_FETCH_FIELDS, CALLER, 'options', '')
 }
 
@@ -161,7 +161,7 @@ export function createMigratingFetch(
  * (a relative path in a browser) is its own key.
  * @internal
  */
-export function originOf(input: string | URL | Request): string {
+function originOf(input: string | URL | Request): string {
   const url = typeof input === 'string' ? input : 'href' in input ? input.href : input.url
   try {
     return new URL(url).origin
@@ -175,7 +175,7 @@ export function originOf(input: string | URL | Request): string {
  * `content-length` the caller set is dropped, since it measured the old body.
  * @internal
  */
-export function withBody(init: RequestInit, body: string): RequestInit {
+function withBody(init: RequestInit, body: string): RequestInit {
   const headers = new Headers(init.headers)
   if (!headers.has('content-length')) return { ...init, body }
   headers.delete('content-length')
@@ -183,7 +183,7 @@ export function withBody(init: RequestInit, body: string): RequestInit {
 }
 
 /** How {@link sendProbe} sends: the caller's request as it is, or with another body. @internal */
-export type ProbeSenders = Readonly<{
+type ProbeSenders = Readonly<{
   asIs: () => Promise<Response>
   withBody: (body: string) => Promise<Response>
 }>
@@ -196,7 +196,7 @@ export type ProbeSenders = Readonly<{
  * node's methods and is returned as it came.
  * @internal
  */
-export async function sendProbe(
+async function sendProbe(
   call: DeprecatedCall,
   send: ProbeSenders,
   leave: (verdict: MethodRouteState) => void,
@@ -226,7 +226,7 @@ export async function sendProbe(
  * body holds no result to map and is returned as it came (a 429 keeps its `Retry-After`).
  * @internal
  */
-export async function sendRewritten(
+async function sendRewritten(
   call: DeprecatedCall,
   send: (body: string) => Promise<Response>,
 ): Promise<Response> {
@@ -246,7 +246,7 @@ export async function sendRewritten(
  * a batch answer), its response is returned: the caller's retry then goes out rewritten.
  * @internal
  */
-export async function retryRefusedRequests(
+async function retryRefusedRequests(
   call: DeprecatedCall,
   refused: RefusedRequests,
   first: Response,
@@ -278,7 +278,7 @@ export async function retryRefusedRequests(
  * -32601), for the caller to read as if it had not been.
  * @internal
  */
-export function copyResponse(bytes: ArrayBuffer, response: Response): Response {
+function copyResponse(bytes: ArrayBuffer, response: Response): Response {
   return new Response(bytes.byteLength === 0 ? null : bytes, {
     status: response.status,
     statusText: response.statusText,
@@ -292,7 +292,7 @@ export function copyResponse(bytes: ArrayBuffer, response: Response): Response {
  * these.
  * @internal
  */
-export function respondWithText(text: string, response: Response): Response {
+function respondWithText(text: string, response: Response): Response {
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   headers.delete('content-encoding')

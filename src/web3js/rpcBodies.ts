@@ -9,7 +9,7 @@ import {
 } from '../migrate/mappings'
 
 /** The deprecated method a JSON-RPC request object calls, if it calls one. @internal */
-export function deprecatedMethodOf(request: unknown): DeprecatedMethod | undefined {
+function deprecatedMethodOf(request: unknown): DeprecatedMethod | undefined {
   if (!isPlainObject(request) || typeof request.method !== 'string') return undefined
   return isDeprecatedMethod(request.method) ? request.method : undefined
 }

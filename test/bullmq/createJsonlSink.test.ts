@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { createJsonlSink } from '../../src/bullmq/createJsonlSink'
-import { formatEntries } from '../../src/bullmq/formatEntries'
 import type { BackfillSinkState } from '../../src/bullmq/types'
+import { formatEntries } from '../../src/cli/history/formatEntries'
 import { createClient } from '../../src/client'
 import { sharedLedger } from '../support/sharedLedger'
 
@@ -60,4 +60,17 @@ it('refuses a file shorter than its checkpoint vouches for (changed outside the 
       state: { bytes: 50 },
     }),
   ).rejects.toThrow('fewer than the 50 its checkpoint vouches for')
+})
+
+it.each([
+  ['/tmp', 'options'],
+  [undefined, 'directory'],
+  [{}, 'directory'],
+  [{ directory: '' }, 'directory'],
+  [{ directory: 7 }, 'directory'],
+  [{ directory: '/tmp', dir: '/tmp' }, 'options.dir'],
+])('refuses the options %o naming %s', (options, param) => {
+  expect(() => createJsonlSink(options as never)).toThrow(
+    expect.objectContaining({ code: 'INVALID_PARAM', context: expect.objectContaining({ param }) }),
+  )
 })

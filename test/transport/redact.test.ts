@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { collectSecrets, redactText, redactUrl, sanitizeCause } from '../../src/transport/redact'
+import {
+  collectSecrets,
+  createRedactor,
+  redactText,
+  redactUrl,
+  sanitizeCause,
+} from '../../src/transport/redact'
 
 describe('redactUrl', () => {
   it.each([
@@ -39,6 +45,28 @@ describe('redactUrl', () => {
 
   it('never echoes a string it cannot parse', () => {
     expect(redactUrl('rpc.example.com/?api-key=s3cret')).toBe('[invalid URL]')
+  })
+})
+
+describe('createRedactor', () => {
+  it('removes the secrets of every URL it is given, whatever the scheme, raw and decoded', () => {
+    const redact = createRedactor([
+      'https://rpc.example.com/v2/shortkey?cluster=main%20net',
+      new URL('redis://worker:s3cr3tpass@10.0.0.1:6379'),
+      'not a url',
+    ])
+    expect(redact('asked https://rpc.example.com/v2/shortkey?cluster=main%20net (main net)')).toBe(
+      'asked https://rpc.example.com/v2/***?cluster=*** (***)',
+    )
+    expect(redact('redis said: s3cr3tpass is wrong; not a url')).toBe(
+      'redis said: *** is wrong; not a url',
+    )
+  })
+
+  it('removes values that look like credentials when given no URL', () => {
+    expect(createRedactor([])('Authorization: Bearer abcdef123456')).toBe(
+      'Authorization: Bearer ***',
+    )
   })
 })
 

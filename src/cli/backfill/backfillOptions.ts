@@ -94,7 +94,7 @@ export const WORKER_OPTIONS = {
 } satisfies Record<string, CliOption>
 
 /** Reads option values of `backfill` and `worker`, each bad one a `UsageError` naming it. */
-export type BackfillValues = Readonly<{
+type BackfillValues = Readonly<{
   text(name: string): string | undefined
   flag(name: string): boolean
   /** A whole number of at least 1. */

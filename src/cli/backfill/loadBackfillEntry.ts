@@ -1,4 +1,4 @@
-import { ConfirmedRpcError } from '../../errors/ConfirmedRpcError'
+import { ConfirmedRpcError } from '../../index'
 import { UsageError } from '../command/process'
 
 type BackfillEntry = typeof import('../../bullmq/index')

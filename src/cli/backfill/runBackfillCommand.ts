@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import bs58 from 'bs58'
-import { redactUrl } from '../../transport/redact'
+import { redactUrl } from '../../index'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'

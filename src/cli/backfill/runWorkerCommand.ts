@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { relative, resolve } from 'node:path'
-import type { BackfillEvent, BackfillRedisEvent } from '../../bullmq/types'
-import { toHttpUrl } from '../../transport/createHttpTransport'
-import { redactUrl } from '../../transport/redact'
+import type { BackfillEvent, BackfillRedisEvent } from '../../bullmq/index'
+import { createHttpTransport, InvalidParamError, redactUrl } from '../../index'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { parseCommandArgs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
@@ -167,7 +166,13 @@ function readWorkerArgs(
     throw new UsageError('no endpoint: pass --rpc <url> or set RPC_URL')
   }
   checkUrlScheme(rpc, read.text('rpc') === undefined ? 'RPC_URL' : '--rpc')
-  if (toHttpUrl(rpc) === undefined) throw new UsageError('--rpc: expected an http(s) URL')
+  try {
+    // The transport's own check of its URL: what the worker will build from it.
+    createHttpTransport({ url: rpc })
+  } catch (error) {
+    if (!(error instanceof InvalidParamError)) throw error
+    throw new UsageError('--rpc: expected an http(s) URL')
+  }
   const out = read.text('out')
   if (out === undefined || out === '') throw new UsageError('--out: name the output directory')
   const requestsPerSecond = read.positive('requests-per-second')

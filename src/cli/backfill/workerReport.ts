@@ -1,4 +1,4 @@
-import type { BackfillEvent, BackfillRedisEvent, QueueLossReason } from '../../bullmq/types'
+import type { BackfillEvent, BackfillRedisEvent, QueueLossReason } from '../../bullmq/index'
 
 /**
  * What `confirmed-rpc worker` tells on stderr: a line per event of an address or of Redis, and,

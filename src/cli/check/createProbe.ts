@@ -1,21 +1,13 @@
-import { type ConfirmedRpcError, isConfirmedRpcError } from '../../errors/ConfirmedRpcError'
-import type { BaseErrorContext } from '../../errors/ErrorCode'
-import { isPlainObject } from '../../json/parseJson'
+import crossFetch from 'cross-fetch'
 import {
-  type AttemptOutcome,
-  type AttemptProgress,
-  resolveHttpTransportOptions,
-  sendAttempt,
-} from '../../transport/createHttpTransport'
-import { redactText } from '../../transport/redact'
-import { readRpcResponse } from '../../transport/response'
-import { DEFAULT_INTERNALS, isRetryableError, withRetry } from '../../transport/retry'
-import type {
-  FetchFunction,
-  HttpTransportConfig,
-  HttpTransportInternals,
-  RetryDecisionContext,
-} from '../../transport/types'
+  type ConfirmedRpcError,
+  createHttpTransport,
+  type FetchFunction,
+  isConfirmedRpcError,
+  isRetryableError,
+  type RetryDecisionContext,
+  type RpcTransport,
+} from '../../index'
 
 /** How an endpoint answered one call: a result, a JSON-RPC error, or only an HTTP status. */
 export type CallOutcome =
@@ -33,8 +25,12 @@ export type Probe = Readonly<{
    * thrown: the `ConfirmedRpcError` the transport would have thrown, secrets removed.
    */
   call(method: string, params: readonly unknown[]): Promise<CallOutcome>
-  /** Sends a raw body (a batch) and returns the HTTP status and the parsed body (2xx only). */
-  send(body: unknown): Promise<Readonly<{ status: number; body: unknown }>>
+  /**
+   * Sends `count` calls of `method` (no params) as one JSON-RPC batch: whether the endpoint
+   * answered the batch itself (HTTP 200, an answer to each call). A refused batch is not retried
+   * as one: its calls go alone, as the transport's batching does after a refusal.
+   */
+  batch(method: string, count: number): Promise<boolean>
   /** Rate-limit headers of the answers kept so far, `name: value`, each once. */
   rateLimitHeaders(): readonly string[]
   /** HTTP requests sent so far, retries included. */
@@ -44,16 +40,19 @@ export type Probe = Readonly<{
 }>
 
 /** Options of {@link createProbe}. */
-export type ProbeOptions = Readonly<{
+type ProbeOptions = Readonly<{
   /** The endpoint, as given: credentials in it are sent as Basic auth, as the transport does. */
   url: string
   /** Per request. */
   timeoutMs: number
-  /** The `fetch` to send with (default: the transport's). */
+  /** The `fetch` to send with (default: the transport's, cross-fetch). */
   fetch?: FetchFunction | undefined
-  /** Clock, jitter and sleep of the retries (tests). */
-  internals?: HttpTransportInternals | undefined
+  /** Clock, jitter and sleep of the retries (tests): the transport's own. */
+  internals?: TransportInternals | undefined
 }>
+
+/** What tests give the HTTP transport in place of its clock, jitter and sleep. */
+export type TransportInternals = Parameters<typeof createHttpTransport>[1]
 
 const RATE_LIMIT_HEADER = /rate-?limit|retry-after/i
 
@@ -77,50 +76,45 @@ const PROBE_RETRY = {
 } as const
 
 /**
- * Raw JSON-RPC over the HTTP transport's own attempt and retry loop: its URL handling (the
- * credentials of the URL sent as Basic auth), timeout, body cap, retries with `Retry-After`, and
- * errors with the secrets removed; but the endpoint's final answer is kept as it came (its HTTP
- * status, its error code and message, its rate-limit headers), not turned into a client's error:
- * a probe wants to know how the endpoint refuses. Calls go one at a time.
+ * Raw JSON-RPC over the package's HTTP transport: its URL handling (the credentials of the URL
+ * sent as Basic auth), timeout, body cap, retries with `Retry-After`, and errors with the secrets
+ * removed; but the endpoint's final answer is kept as it came (its HTTP status, its error code
+ * and message, its rate-limit headers), not left a client's error: a probe wants to know how the
+ * endpoint refuses. Calls go one at a time; the `fetch` given to the transport sees each answer.
  */
 export function createProbe(options: ProbeOptions): Probe {
-  const given = resolveHttpTransportOptions(
-    { url: options.url, fetch: options.fetch, timeoutMs: options.timeoutMs, retry: PROBE_RETRY },
-    options.internals ?? DEFAULT_INTERNALS,
-  )
+  const send = options.fetch ?? (crossFetch as FetchFunction)
   let sent = 0
-  let id = 0
+  // The HTTP status and headers of the last attempt: the ones of the attempt that ends a call.
+  let status: number | undefined
   let answerHeaders: Headers | undefined
+  // While a batch is probed: how many copies of the call go in it, and whether one came back whole.
+  let batch: { count: number; answered: boolean } | undefined
   const kept = new Set<string>()
-  const config: HttpTransportConfig = {
-    ...given,
-    fetch: async (input, init) => {
-      sent++
-      answerHeaders = undefined
-      const response = await given.fetch(input, init)
-      answerHeaders = response.headers
-      return response
-    },
+  const watched: FetchFunction = async (input, init) => {
+    sent++
+    status = undefined
+    answerHeaders = undefined
+    const response =
+      batch === undefined ? await send(input, init) : await sendBatch(send, input, init, batch)
+    status = response.status
+    answerHeaders = response.headers
+    return response
   }
-  // Each attempt runs `read` on a 2xx answer, which may throw (a JSON-RPC error, retried when
-  // transient); the headers of the attempt that ends the call are the ones kept.
-  const exchange = async <T>(
-    context: BaseErrorContext,
-    payload: string,
-    read: (outcome: AttemptOutcome) => T,
-  ): Promise<Readonly<{ value: T } | { error: ConfirmedRpcError; status: number | undefined }>> => {
-    const progress: AttemptProgress = {}
+  const transport = createHttpTransport(
+    { url: options.url, fetch: watched, timeoutMs: options.timeoutMs, retry: PROBE_RETRY },
+    options.internals,
+  )
+  const description = transport.description as NonNullable<RpcTransport['description']>
+  const call = async (method: string, params: readonly unknown[]): Promise<CallOutcome> => {
     try {
-      const value = await withRetry(config, { signal: undefined, context }, async () => {
-        progress.status = undefined
-        return read(await sendAttempt(config, payload, undefined, context, progress))
-      })
-      return { value }
+      const value = await transport({ method, params })
+      return { kind: 'result', value, status: status ?? 0 }
     } catch (error) {
       if (!isConfirmedRpcError(error)) throw error
       // A failure that retries did not end is no answer: the probe cannot go on.
-      if (isRetryableError(error) || progress.status === undefined) throw error
-      return { error, status: progress.status }
+      if (isRetryableError(error) || status === undefined) throw error
+      return outcomeOf(error, status)
     } finally {
       answerHeaders?.forEach((value, name) => {
         if (RATE_LIMIT_HEADER.test(name)) kept.add(`${name.toLowerCase()}: ${value}`)
@@ -128,27 +122,54 @@ export function createProbe(options: ProbeOptions): Probe {
     }
   }
   return {
-    endpoint: config.endpoint,
-    call: async (method, params) => {
-      const callId = ++id
-      const payload = JSON.stringify({ jsonrpc: '2.0', id: callId, method, params })
-      const context = { method, endpoint: config.endpoint }
-      const answer = await exchange(context, payload, (outcome) => ({
-        value: readRpcResponse(outcome.body, callId, context, outcome.retryAfterMs),
-        status: outcome.status,
-      }))
-      if ('value' in answer) return { kind: 'result', ...answer.value }
-      return outcomeOf(answer.error, answer.status ?? 0)
-    },
-    send: async (body) => {
-      const context = { method: 'batch', endpoint: config.endpoint }
-      const answer = await exchange(context, JSON.stringify(body), (outcome) => outcome)
-      return 'value' in answer ? answer.value : { status: answer.status ?? 0, body: undefined }
+    endpoint: description.endpoint,
+    call,
+    batch: async (method, count) => {
+      batch = { count, answered: false }
+      try {
+        await call(method, [])
+        return batch.answered
+      } finally {
+        batch = undefined
+      }
     },
     rateLimitHeaders: () => [...kept],
     requests: () => sent,
-    redact: (text) => redactText(text, config.secrets),
+    redact: description.redact,
   }
+}
+
+/**
+ * Sends the transport's one call as a batch of `count` copies of it (ids counting up from its
+ * own), and hands the transport the answer to its call: the first item of an array answered with
+ * HTTP 200 (which marks the batch `answered` when it holds an item per call), or the answer as it
+ * came (a refusal, a rate limit or an outage, which the transport reads and retries as any other).
+ */
+async function sendBatch(
+  send: FetchFunction,
+  input: Parameters<FetchFunction>[0],
+  init: Parameters<FetchFunction>[1],
+  batch: { count: number; answered: boolean },
+): Promise<Response> {
+  const single = JSON.parse(String(init?.body)) as Readonly<{ id: number }>
+  const calls = Array.from({ length: batch.count }, (_, index) => ({
+    ...single,
+    id: single.id + index,
+  }))
+  const response = await send(input, { ...init, body: JSON.stringify(calls) })
+  if (response.status !== 200) return response
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const { status, statusText, headers } = response
+  if (!Array.isArray(body)) return new Response(text, { status, statusText, headers })
+  batch.answered ||= body.length === batch.count
+  const own = body.find((item) => isObject(item) && item.id === single.id) ?? body[0]
+  return new Response(JSON.stringify(own ?? null), { status, statusText, headers })
 }
 
 /** The endpoint's final answer, as a {@link CallOutcome}: a JSON-RPC error, or an HTTP status. */
@@ -165,10 +186,14 @@ function outcomeOf(error: ConfirmedRpcError, status: number): CallOutcome {
   } catch {
     body = undefined
   }
-  const rpc = isPlainObject(body) && isPlainObject(body.error) ? body.error : undefined
+  const rpc = isObject(body) && isObject(body.error) ? body.error : undefined
   if (rpc !== undefined && typeof rpc.code === 'number') {
     const message = typeof rpc.message === 'string' ? rpc.message : ''
     return { kind: 'error', code: rpc.code, message, status }
   }
   return { kind: 'http', status, text: excerpt }
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,4 +1,4 @@
-import { MAX_DECODED_TRANSACTION_VERSION } from '../../actions/getTransaction'
+import { MAX_DECODED_TRANSACTION_VERSION } from '../../index'
 import type { CallOutcome, Probe } from './createProbe'
 
 /** A method the report covers, and whether the endpoint serves it. */
@@ -240,10 +240,8 @@ async function probePaging(
 }
 
 /** Whether a batch of two `getSlot` calls is answered with an array of two answers. */
-async function probeBatches(probe: Probe): Promise<boolean> {
-  const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'getSlot', params: [] })
-  const { status, body } = await probe.send([call(1), call(2)])
-  return status === 200 && Array.isArray(body) && body.length === 2
+function probeBatches(probe: Probe): Promise<boolean> {
+  return probe.batch('getSlot', 2)
 }
 
 /** getTransaction (or the old name) of an unknown signature: `null`, or an error code. */

@@ -1,17 +1,18 @@
+import { signaturesForAddress } from '../../actions/index'
 import {
   type ConfirmedRpcError,
+  createHttpTransport,
+  type FetchFunction,
   InvalidParamError,
   isConfirmedRpcError,
-} from '../../errors/ConfirmedRpcError'
-import { ADDRESS, toBase58String } from '../../params/readFields'
-import { createHttpTransport } from '../../transport/createHttpTransport'
-import { redactUrl } from '../../transport/redact'
-import type { FetchFunction, HttpTransportInternals } from '../../transport/types'
+  type RpcTransport,
+  redactUrl,
+} from '../../index'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { readTimeoutMs } from '../command/parseCommandArgs'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
-import { createProbe } from './createProbe'
+import { createProbe, type TransportInternals } from './createProbe'
 import { type CheckReport, type CheckVerdict, probeEndpoint, stoppedReport } from './probeEndpoint'
 
 /** The command line of `confirmed-rpc check`, as its definition read it. */
@@ -39,7 +40,7 @@ const VERDICT_EXIT_CODES: Readonly<Record<CheckVerdict, number>> = {
 /** What tests replace: the `fetch`, and the retries' clock, jitter and sleep. */
 export type CheckInternals = Readonly<{
   fetch?: FetchFunction | undefined
-  internals?: HttpTransportInternals | undefined
+  internals?: TransportInternals | undefined
 }>
 
 /**
@@ -56,8 +57,9 @@ export async function runCheckCommand(
 ): Promise<number> {
   const { url } = args
   checkUrlScheme(url, '<url>')
+  let transport: RpcTransport
   try {
-    createHttpTransport({ url })
+    transport = createHttpTransport({ url })
   } catch (error) {
     if (!(error instanceof InvalidParamError)) throw error
     throw new UsageError(`${redactUrl(url)}: ${error.context.reason}`)
@@ -65,7 +67,8 @@ export async function runCheckCommand(
   const given = args.address ?? SYSTEM_PROGRAM
   let address: string
   try {
-    address = toBase58String(given, ADDRESS, 'check', 'address')
+    // The address as a walk reads it (the walk is only made: it sends nothing until read).
+    address = signaturesForAddress({ transport }, given).checkpoint().address
   } catch (error) {
     if (!(error instanceof InvalidParamError)) throw error
     throw new UsageError(`--address: ${error.context.reason}`)

@@ -1,4 +1,4 @@
-import { redactUrl } from '../../transport/redact'
+import { redactUrl } from '../../index'
 import { UsageError } from './process'
 
 // `name:` before `//`: a scheme. Without it, `localhost:19001` parses as the scheme `localhost:`

@@ -3,7 +3,7 @@ import { UsageError } from './process'
 import type { CliOption } from './types'
 
 /** What {@link parseCommandArgs} read: option values by long name, and the positionals. */
-export type ParsedCommandArgs = Readonly<{
+type ParsedCommandArgs = Readonly<{
   values: Readonly<Record<string, string | boolean | undefined>>
   positionals: readonly string[]
 }>

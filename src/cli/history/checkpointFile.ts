@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { HistoryCheckpoint } from '../../history/types'
-import type { WalletCheckpoint } from '../../wallet/types'
+import type { WalletCheckpoint } from '../../actions/index'
+import type { HistoryCheckpoint } from '../../index'
 import { UsageError } from '../command/process'
 import type { HistoryQuery } from './types'
 

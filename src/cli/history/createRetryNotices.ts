@@ -1,4 +1,4 @@
-import type { ThrottleEvent } from '../../transport/types'
+import type { ThrottleEvent } from '../../index'
 import { formatDuration } from './createProgress'
 
 // An endpoint that keeps failing under many calls at once (--parallel, --transactions) would
@@ -6,7 +6,7 @@ import { formatDuration } from './createProgress'
 const NOTICE_EVERY_MS = 2_000
 
 /** What {@link createRetryNotices} writes with and reads. */
-export type RetryNoticeOptions = Readonly<{
+type RetryNoticeOptions = Readonly<{
   /** Writes one line (without its prefix and newline): the progress display's `note`. */
   say: (line: string) => void
   /** Milliseconds, monotonic. */

@@ -1,6 +1,6 @@
 import { readProcessHost } from '../command/process'
 import type { CliCommand } from '../command/types'
-import { HISTORY_OPTIONS } from './historyArgs'
+import { HISTORY_OPTIONS } from './historyOptions'
 
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
 

@@ -1,14 +1,16 @@
-import { type Client, createClient } from '../../client'
-import { InvalidParamError } from '../../errors/ConfirmedRpcError'
-import type { HistoryCheckpoint } from '../../history/types'
-import { rangeWalker } from '../../ranges/rangeWalker'
-import { createFallbackTransport } from '../../transport/createFallbackTransport'
-import { createHttpTransport } from '../../transport/createHttpTransport'
-import { createRequestBudget } from '../../transport/createRequestBudget'
-import { redactUrl } from '../../transport/redact'
-import type { RpcTransport, ThrottleEvent } from '../../transport/types'
-import type { WalletCheckpoint } from '../../wallet/types'
-import { walletHistory } from '../../wallet/walletHistory'
+import type { WalletCheckpoint } from '../../actions/index'
+import { walletHistory } from '../../actions/index'
+import type { HistoryCheckpoint, RpcTransport, ThrottleEvent } from '../../index'
+import {
+  type Client,
+  createClient,
+  createFallbackTransport,
+  createHttpTransport,
+  createRequestBudget,
+  InvalidParamError,
+  rangeWalker,
+  redactUrl,
+} from '../../index'
 import { UsageError } from '../command/process'
 import type { HistoryArgs, HistoryEntry, HistoryQuery } from './types'
 

@@ -1,5 +1,4 @@
 import { existsSync, statSync } from 'node:fs'
-import { csvColumns, formatEntries } from '../../bullmq/formatEntries'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import type { HistoryCheckpointFile } from './checkpointFile'
@@ -13,6 +12,7 @@ import { type CoverageFile, openCoverageFile } from './coverageFile'
 import type { ProgressState } from './createProgress'
 import { createProgress } from './createProgress'
 import { createRetryNotices } from './createRetryNotices'
+import { csvColumns, formatEntries } from './formatEntries'
 import { readHistoryArgs } from './historyArgs'
 import {
   checkHistoryArgs,

@@ -1,4 +1,4 @@
-import type { LedgerState } from '../../testing/ledger/types'
+import type { LedgerState } from '../../testing/index'
 
 /** The mock ledger `--demo` walks, served on loopback: see {@link startDemoLedger}. */
 export type DemoLedger = Readonly<{
@@ -24,8 +24,8 @@ let demoState: LedgerState | undefined
  */
 export async function startDemoLedger(): Promise<DemoLedger> {
   const [{ createMockLedger }, { serveMockLedger }] = await Promise.all([
-    import('../../testing/createMockLedger'),
-    import('../../testing/serveMockLedger'),
+    import('../../testing/index'),
+    import('../../testing/index'),
   ])
   const seed = 1
   const ledger = createMockLedger({ seed, state: demoState })

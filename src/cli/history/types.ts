@@ -1,5 +1,5 @@
-import type { ExportEntry } from '../../bullmq/formatEntries'
-import type { Commitment, TransactionEncoding } from '../../schemas/common'
+import type { Commitment, TransactionEncoding } from '../../index'
+import type { ExportEntry } from './formatEntries'
 
 /**
  * What an export asks for: everything that decides the bytes of its output. The checkpoint file

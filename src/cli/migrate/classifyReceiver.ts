@@ -21,7 +21,7 @@ import { shortText } from './formatMigrateReport'
  * - `other`: it is not (another type, or an unknown type under another name); `detail` says
  *   what it is instead.
  */
-export type ReceiverMatch =
+type ReceiverMatch =
   | Readonly<{ match: 'type' }>
   | Readonly<{ match: 'override'; detail: string; certain: boolean }>
   | Readonly<{ match: 'name'; name: string }>

@@ -20,7 +20,7 @@ import { shortText } from './formatMigrateReport'
  *
  * `detail` names the place, quoting the code (`tx.transaction.signatures`, `returned`).
  */
-export type ResultShapeUse = Readonly<{ kind: 'read' | 'unfollowed'; detail: string }>
+type ResultShapeUse = Readonly<{ kind: 'read' | 'unfollowed'; detail: string }>
 
 /** What following a value found: every place it is used in a way that matters, or none. */
 type Uses = ResultShapeUse[]

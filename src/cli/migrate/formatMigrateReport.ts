@@ -4,7 +4,7 @@ import { FIRST_WEB3_READING_V1 } from './installedWeb3Version'
 import type { FileMigration, MigrateFinding } from './types'
 
 /** How the run went, for {@link formatMigrateReport}. */
-export type MigrateReportOptions = Readonly<{
+type MigrateReportOptions = Readonly<{
   /** The tsconfig.json the compiler options came from (display path), if any. */
   tsconfig: string | undefined
   /** Whether the changes were written (`--write`) or only printed as a diff. */

@@ -2,7 +2,7 @@ import { Node } from 'ts-morph'
 import type { TextEdit } from './types'
 
 /** What every comment the codemod writes starts with: easy to find, and to find again. */
-export const COMMENT_PREFIX = '// confirmed-rpc migrate:'
+const COMMENT_PREFIX = '// confirmed-rpc migrate:'
 
 /** The column a comment's lines stop before, indentation included (as a formatter would wrap). */
 const COMMENT_WIDTH = 100
@@ -46,7 +46,7 @@ export function leaveComment(node: Node, text: string, pending: Set<string>): Te
  * (`{ commitment, maxSupportedTransactionVersion: 1 }`) stays on one line; a word longer than a
  * line gets one of its own.
  */
-export function wrapComment(text: string, width: number): string[] {
+function wrapComment(text: string, width: number): string[] {
   const lines: string[] = []
   let line = COMMENT_PREFIX
   for (const word of splitWords(text)) {

@@ -24,7 +24,7 @@ type MigrateSourceFileOptions = Readonly<{
 }>
 
 /** The file's new text, a finding per reference and double, and whether a version was written. */
-export type SourceFileMigration = {
+type SourceFileMigration = {
   rewritten: string
   findings: MigrateFinding[]
   versionWritten: boolean

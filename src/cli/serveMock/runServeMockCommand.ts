@@ -1,4 +1,4 @@
-import { InvalidParamError } from '../../errors/ConfirmedRpcError'
+import { InvalidParamError } from '../../index'
 import {
   createMockLedger,
   type MockLedger,

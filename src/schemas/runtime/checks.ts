@@ -2,7 +2,7 @@ import { describeValue, ResponseShapeError } from '../../errors/ConfirmedRpcErro
 import { isPlainObject } from '../../json/parseJson'
 
 /** A JSON path segment: an object key or an array index. */
-export type PathSegment = string | number
+type PathSegment = string | number
 
 /**
  * The first mismatch a generated validator found. Validators return it instead of throwing, and
@@ -60,7 +60,7 @@ export type JsonObject = Record<string, unknown>
  * a value to the validator, which tests it before it calls them: only bit `2` means anything to
  * them. The others skip it themselves.
  */
-export type Presence = 0 | 1 | 2 | 3
+type Presence = 0 | 1 | 2 | 3
 
 /** Tells whether `value` is a JSON object (the parser's own check: one copy in a bundle). */
 export const isObject = isPlainObject as (value: unknown) => value is JsonObject
@@ -76,7 +76,7 @@ export function miss(expected: string, value: unknown, ...path: PathSegment[]): 
 }
 
 /** Adds ` | null` to what a nullable field's value was expected to be, when it failed at its root. */
-export function orNull(found: Miss): Miss {
+function orNull(found: Miss): Miss {
   if (!found.unsafe && found.path.length === 0) found.expected += ' | null'
   return found
 }

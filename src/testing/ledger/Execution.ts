@@ -9,7 +9,7 @@ import type {
 } from './types'
 
 /** One recorded cross-program invocation, before its accounts become key indexes. */
-export type InnerRecord = Readonly<{
+type InnerRecord = Readonly<{
   program: LedgerAccount
   accounts: readonly LedgerAccount[]
   data: Uint8Array

@@ -191,7 +191,7 @@ const NO_META_SHARE = 0.01
 const NO_META_RATE = 0.3
 
 /** Who stored one row. */
-export type StoredBy = Readonly<{
+type StoredBy = Readonly<{
   storage: StorageGeneration
   /** The row has no status meta (old long-term storage rows). */
   metaMissing: boolean | undefined

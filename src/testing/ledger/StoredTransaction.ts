@@ -10,7 +10,7 @@ import type {
 } from './types'
 
 /** Everything a stored transaction keeps; the message is decoded from `wire` when first read. */
-export type StoredTransactionFields = Omit<LedgerTransaction, 'message'> &
+type StoredTransactionFields = Omit<LedgerTransaction, 'message'> &
   Readonly<{ recentBlockhash: string }>
 
 /**

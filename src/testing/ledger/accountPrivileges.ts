@@ -10,7 +10,7 @@ export function isSigner(message: LedgerMessage, index: number): boolean {
 }
 
 /** The keys a v0 message loaded from lookup tables: writable ones first, each in lookup order. */
-export type LoadedKeys = Readonly<{ writable: readonly string[]; readonly: readonly string[] }>
+type LoadedKeys = Readonly<{ writable: readonly string[]; readonly: readonly string[] }>
 
 /**
  * Whether a node reports account `index` (of static then loaded keys) as writable in jsonParsed

@@ -7,7 +7,7 @@ export type InstructionShape = Readonly<{
   data: Uint8Array
 }>
 
-export type CompiledLookup = Readonly<{
+type CompiledLookup = Readonly<{
   table: LedgerAccount
   writableIndexes: readonly number[]
   readonlyIndexes: readonly number[]

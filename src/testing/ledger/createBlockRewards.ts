@@ -21,13 +21,13 @@ type Validator = Readonly<{ identity: Payee; vote: Payee; stakes: readonly Stake
 type Stake = Payee & Readonly<{ deactivated: boolean }>
 
 /** What a block records of its rewards: the list, and on an epoch's first block its partitions. */
-export type BlockRewards = Readonly<{
+type BlockRewards = Readonly<{
   rewards: readonly Reward[]
   numRewardPartitions?: number | undefined
 }>
 
 /** Hands each block, in ledger order, its rewards (see {@link createBlockRewards}). */
-export type BlockRewardsRecorder = Readonly<{
+type BlockRewardsRecorder = Readonly<{
   next: (slot: number, transactions: readonly LedgerTransaction[]) => BlockRewards
 }>
 

@@ -242,7 +242,7 @@ export function createTokenLifecycle(world: World, random: Random): TokenLifecyc
 }
 
 /** The associated account of `wallet` for `mint`, the same object every time. */
-export function associatedAccount(
+function associatedAccount(
   life: TokenLifecycle,
   wallet: LedgerAccount,
   mint: MintInfo,
@@ -257,7 +257,7 @@ export function associatedAccount(
 }
 
 /** Lists an open account among its owner's holdings and its mint's holders. */
-export function addHolding(
+function addHolding(
   world: World,
   account: LedgerAccount,
   owner: LedgerAccount,
@@ -270,7 +270,7 @@ export function addHolding(
 }
 
 /** Takes a closed account out of the holdings and holders. */
-export function removeHolding(
+function removeHolding(
   world: World,
   account: LedgerAccount,
   owner: LedgerAccount,

@@ -20,7 +20,7 @@ const LOW_BALANCE = SOL / 20n
 const PRICES = [1n, 1_000n, 10_000n, 50_000n, 100_000n, 250_000n, 1_000_000n]
 
 /** Where a transaction is drafted: the profile's era and the release that stores its row. */
-export type DraftContext = Readonly<{
+type DraftContext = Readonly<{
   /** @default the 1.18 era */
   era?: LedgerEra | undefined
   /** @default the era's writer */

@@ -20,7 +20,7 @@ export type V1Traits = Readonly<{
 }>
 
 /** The v1 side of a draft: the instructions it keeps, its config, and a load failure if any. */
-export type V1Budget = Readonly<{
+type V1Budget = Readonly<{
   instructions: readonly DraftInstruction[]
   transactionConfig: TransactionConfigValues
   loadError: string | undefined

@@ -3,7 +3,7 @@ import type { CompiledMessage } from './compileMessage'
 import { encodeKeyBase58 } from './encodeKeyBase58'
 import { allocateFromSlab } from './memory'
 
-export type EncodedTransaction = Readonly<{
+type EncodedTransaction = Readonly<{
   /**
    * The transaction as on the wire (signatures then message; v1: message then signatures): a view
    * into a shared block (mind `byteOffset`).

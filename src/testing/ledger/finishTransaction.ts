@@ -40,7 +40,7 @@ export type FinishContext = Readonly<{
  * bigints were shared too until the same bench showed 0.4-0.5 MiB against 1.1-1.2 MiB, 1.4-1.6%
  * of the ledger: not worth a map.
  */
-export type SharedValues = Readonly<{ lines: Map<string, string> }>
+type SharedValues = Readonly<{ lines: Map<string, string> }>
 
 /** Shared empty lists: most transactions have no rewards, no token balances, no CPI. */
 const NONE: readonly never[] = Object.freeze([])

@@ -5,7 +5,7 @@ import type { LifecycleKind } from './draftTokenLifecycle'
 import type { V1Traits } from './draftV1Budget'
 import type { Recording } from './types'
 
-export type TransactionKind =
+type TransactionKind =
   | PaymentKind
   | 'tokenTransfer'
   | 'token2022Transfer'

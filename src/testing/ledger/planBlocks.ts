@@ -1,7 +1,7 @@
 import type { Random } from './createRandom'
 import type { LedgerFrontiers } from './types'
 
-export type PlannedBlock = Readonly<{
+type PlannedBlock = Readonly<{
   slot: number
   parentSlot: number
   blockTime: number | null
@@ -9,7 +9,7 @@ export type PlannedBlock = Readonly<{
   size: number
 }>
 
-export type BlockPlan = Readonly<{ blocks: readonly PlannedBlock[]; frontiers: LedgerFrontiers }>
+type BlockPlan = Readonly<{ blocks: readonly PlannedBlock[]; frontiers: LedgerFrontiers }>
 
 const SKIP_RATE = 0.08
 const EMPTY_RATE = 0.03

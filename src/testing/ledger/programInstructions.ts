@@ -78,7 +78,7 @@ export function programCallInstruction(
 }
 
 /** The accounts and amounts of one swap through the mock's custom swap program. */
-export type SwapParams = Readonly<{
+type SwapParams = Readonly<{
   program: LedgerAccount
   router: LedgerAccount
   system: LedgerAccount

@@ -1,7 +1,7 @@
 import type { LedgerAccount, TokenAccountChange, TokenAccountSnapshot } from './types'
 
 /** Collects token account changes as the ledger is built. */
-export type TokenAccountRecorder = Readonly<{
+type TokenAccountRecorder = Readonly<{
   /** Records `account`'s state from `slot` on, if it changed. */
   note: (account: LedgerAccount, slot: number) => void
   changes: ReadonlyMap<string, readonly TokenAccountChange[]>

@@ -132,7 +132,7 @@ export function createAccountWithSeedInstruction(
   }
 }
 
-export type ComputeBudgetSetting = Readonly<{ unitLimit: number }> | Readonly<{ unitPrice: bigint }>
+type ComputeBudgetSetting = Readonly<{ unitLimit: number }> | Readonly<{ unitPrice: bigint }>
 
 /**
  * SetComputeUnitLimit (`0x02` + u32) or SetComputeUnitPrice (`0x03` + u64 micro-lamports). Nodes

@@ -176,7 +176,7 @@ export function setAuthorityInstruction(
 }
 
 /** What the associated-token-account program needs to create one account. */
-export type CreateAssociatedAccount = Readonly<{
+type CreateAssociatedAccount = Readonly<{
   program: LedgerAccount
   payer: LedgerAccount
   associated: LedgerAccount

@@ -118,7 +118,7 @@ export const SUPERBANK: ArchiveDialect = {
 }
 
 /** An archive's answer to a body it will not read: the HTTP status and the JSON-RPC error. */
-export type ArchiveRefusal = Readonly<{ status: number; body: JsonOut }>
+type ArchiveRefusal = Readonly<{ status: number; body: JsonOut }>
 
 /**
  * An archive's error envelope: Old Faithful's jsonrpc2 writes `id` 0 for transport-level errors

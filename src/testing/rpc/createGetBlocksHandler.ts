@@ -13,7 +13,7 @@ import {
 import { invalidParams, type MethodHandler, type Outcome, ok, rpcError } from './types'
 
 /** `MAX_GET_CONFIRMED_BLOCKS_RANGE` (`rpc-client-api/src/request.rs`; PR #10927, 1.1 / 1.2). */
-export const MAX_BLOCKS_RANGE = 500_000
+const MAX_BLOCKS_RANGE = 500_000
 
 /** The end slot a 1.3 node used when none was given: `u64::MAX`, capped at the root. */
 const U64_MAX = 2 ** 64
@@ -25,7 +25,7 @@ type BlocksQuery = Readonly<{ endSlot: number | undefined; config: ContextConfig
  * the mock up to the finalized frontier is a root) or the confirmed bank's
  * `status_cache_ancestors` above the root.
  */
-export function producedSlots(state: LedgerState, from: number, to: number): number[] {
+function producedSlots(state: LedgerState, from: number, to: number): number[] {
   const { slots } = state
   const found: number[] = []
   for (
@@ -39,7 +39,7 @@ export function producedSlots(state: LedgerState, from: number, to: number): num
 }
 
 /** The minimum-context-slot error of `get_bank_with_config` and of the finalized branches. */
-export function minContextSlotNotReached(contextSlot: number) {
+function minContextSlotNotReached(contextSlot: number) {
   return rpcError(-32016, 'Minimum context slot has not been reached', { contextSlot })
 }
 

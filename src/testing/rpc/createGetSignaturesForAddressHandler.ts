@@ -66,7 +66,7 @@ export function createGetSignaturesForAddressHandler(deprecated: boolean): Metho
 }
 
 /** The config of an address-history call, as the node reads it (before validation). */
-export type SignaturesConfig = Readonly<{
+type SignaturesConfig = Readonly<{
   before: string | undefined
   until: string | undefined
   limit: number | undefined
@@ -83,7 +83,7 @@ export type SignaturesConfig = Readonly<{
  * @param acceptsMinContextSlot Only the replacement method has `minContextSlot` (from 1.10; an
  *   unknown field, ignored, before).
  */
-export function readSignaturesConfigParam(
+function readSignaturesConfigParam(
   value: unknown,
   rules: ProfileRules,
   structName: string,
@@ -126,7 +126,7 @@ export function readSignaturesConfigParam(
 }
 
 /** The lookup's query, already validated. */
-export type AddressSignaturesQuery = Readonly<{
+type AddressSignaturesQuery = Readonly<{
   address: string
   highestSlot: number
   before: string | undefined
@@ -135,7 +135,7 @@ export type AddressSignaturesQuery = Readonly<{
 }>
 
 /** Entries newest first, or the cursor a 4.x node reports as not found. */
-export type AddressSignaturesResult =
+type AddressSignaturesResult =
   | { readonly found: true; readonly entries: readonly LedgerTransaction[] }
   | { readonly found: false; readonly cursor: string }
 
@@ -146,7 +146,7 @@ export type AddressSignaturesResult =
  * first down to the `until` slot; entries at or before `until` in its slot are dropped. Within a
  * slot the order is the release's (see {@link compareInSlot}).
  */
-export function findAddressSignatures(
+function findAddressSignatures(
   ctx: RpcContext,
   query: AddressSignaturesQuery,
 ): AddressSignaturesResult {

@@ -178,7 +178,7 @@ export function createGetTokenAccountsByOwnerHandler(): MethodHandler {
 }
 
 /** The token program's account layout, padded with Token-2022's ImmutableOwner extension. */
-export function tokenAccountData(state: TokenAccountSnapshot): Uint8Array {
+function tokenAccountData(state: TokenAccountSnapshot): Uint8Array {
   const data = new Uint8Array(state.immutableOwner ? 170 : 165)
   data.set(bs58.decode(state.mint), 0)
   data.set(bs58.decode(state.owner), 32)
@@ -205,7 +205,7 @@ export function tokenAccountData(state: TokenAccountSnapshot): Uint8Array {
  * `UiTokenAccount` as the jsonParsed encoding writes it (account-decoder `parse_token.rs`):
  * program `spl-token` or `spl-token-2022`, `info` in the struct's field order.
  */
-export function parsedTokenAccount(state: TokenAccountSnapshot, rules: ProfileRules): JsonOut {
+function parsedTokenAccount(state: TokenAccountSnapshot, rules: ProfileRules): JsonOut {
   const amount = (value: bigint) =>
     uiTokenAmount(value, state.decimals, { uiAmountString: rules.uiAmountString })
   return {

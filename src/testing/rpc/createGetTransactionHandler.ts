@@ -94,7 +94,7 @@ const ENCODINGS: ReadonlySet<string> = new Set<WireEncoding>([
 ])
 
 /** The second param of a transaction lookup, as the node reads it. */
-export type TransactionConfig = Readonly<{
+type TransactionConfig = Readonly<{
   encoding: WireEncoding
   commitment: CommitmentLevel
   /** Absent unless the request set it: then the result carries `version`. */
@@ -130,7 +130,7 @@ function readEncoding(value: unknown): WireEncoding | undefined {
  * @param acceptsVersion getTransaction reads `maxSupportedTransactionVersion` (from 1.10.1); the
  *   deprecated method's config has no such field and ignores it, whatever its value.
  */
-export function readTransactionConfigParam(
+function readTransactionConfigParam(
   value: unknown,
   rules: ProfileRules,
   acceptsVersion: boolean,

@@ -16,7 +16,7 @@ import type { RpcContext } from './createRpcContext'
 import { compareInSlot } from './createRpcContext'
 
 /** One transaction of a wallet's history and the addresses it belongs to (owner first). */
-export type WalletEntry = Readonly<{ signature: string; slot: number; sources: readonly string[] }>
+type WalletEntry = Readonly<{ signature: string; slot: number; sources: readonly string[] }>
 
 const ATA_PROGRAM = bs58.decode(ASSOCIATED_TOKEN_PROGRAM_ID)
 const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]

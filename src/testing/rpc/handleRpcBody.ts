@@ -9,7 +9,7 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'method', 'params'
 /**
  * The answer to a body the node cannot read as JSON-RPC at all.
  */
-export const PARSE_ERROR_RESPONSE: JsonOut = {
+const PARSE_ERROR_RESPONSE: JsonOut = {
   jsonrpc: '2.0',
   error: { code: -32700, message: 'Parse error' },
   id: null,

@@ -15,7 +15,7 @@ import type { InstructionParser, ParsedInstructionBody } from './types'
 import type { JsonOut } from './writeJson'
 
 /** An instruction to show in `jsonParsed` form. */
-export type InstructionToParse = Readonly<{
+type InstructionToParse = Readonly<{
   programIdIndex: number
   accounts: readonly number[]
   data: Uint8Array
@@ -113,7 +113,7 @@ type Info = { [key: string]: JsonOut }
  * The node's associated-token-account parser: empty data or tag 0 is `create`, 1
  * `createIdempotent`, 2 `recoverNested` (borsh: nothing may follow the tag).
  */
-export function parseAssociatedTokenInstruction(
+function parseAssociatedTokenInstruction(
   data: Uint8Array,
   a: readonly string[],
 ): ParsedInstructionBody | undefined {
@@ -153,7 +153,7 @@ export function parseAssociatedTokenInstruction(
  * sysvar included, and never read the data, so any instruction with seven accounts is a
  * `create` and one with fewer falls back to the raw form.
  */
-export function parseLegacyAssociatedTokenInstruction(
+function parseLegacyAssociatedTokenInstruction(
   _data: Uint8Array,
   a: readonly string[],
 ): ParsedInstructionBody | undefined {

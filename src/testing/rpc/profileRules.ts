@@ -178,7 +178,7 @@ const COMMITMENTS_1_5 = [...COMMITMENTS_1_3, 'processed', 'confirmed', 'finalize
 const COMMITMENTS_2_0 = ['processed', 'confirmed', 'finalized']
 
 /** Which jsonParsed parsers a release has, and how far they go. */
-export type ParserSet = Readonly<{
+type ParserSet = Readonly<{
   /** Memo v3 (`MemoSq4...`) is parsed; 1.3 knew only Memo v1. */
   memoV3: boolean
   /**

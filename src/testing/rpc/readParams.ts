@@ -79,11 +79,7 @@ export function isUnsignedInteger(value: unknown): value is number {
  * `WrongSize` (checked in that order), each as -32602 `Invalid param: <kind>`. Without
  * `maxLength` (1.3, which decoded first) the length is not checked before decoding.
  */
-export function verifyBase58(
-  text: string,
-  bytes: number,
-  maxLength: number | undefined,
-): Outcome<string> {
+function verifyBase58(text: string, bytes: number, maxLength: number | undefined): Outcome<string> {
   if (maxLength !== undefined && text.length > maxLength) {
     return invalidParams('Invalid param: WrongSize')
   }

@@ -5,7 +5,7 @@ import type { JsonOut } from './writeJson'
 export type MethodHandler = (ctx: RpcContext, params: unknown) => Outcome<JsonOut>
 
 /** A JSON-RPC error member as the node writes it: `data` is left out when there is none. */
-export type RpcErrorObject = Readonly<{ code: number; message: string; data?: JsonOut | undefined }>
+type RpcErrorObject = Readonly<{ code: number; message: string; data?: JsonOut | undefined }>
 
 /** What a step of request handling produced: a value, or the error the node answers with. */
 export type Outcome<T> =

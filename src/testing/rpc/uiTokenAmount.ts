@@ -13,7 +13,7 @@ function realNumberStringTrimmed(amount: bigint, decimals: number): string {
 }
 
 /** How a `UiTokenAmount` is written. */
-export type UiTokenAmountOptions = Readonly<{
+type UiTokenAmountOptions = Readonly<{
   /**
    * The amount was read back from storage: the node's protobuf conversion turns a zero
    * `uiAmount` into null (`storage-proto/src/convert.rs`, 1.5.13 and later). Token balances are;

@@ -1,18 +1,17 @@
-import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { type SignatureInfo, stringifyJson } from '../../index'
 
 /**
  * What decides the bytes of an export line: the format, whether each entry carries its
  * transaction, and whether entries carry the `sources` of a wallet's history. The `history`
- * command and the JSONL sink of a backfill write the same lines.
- * @internal
+ * command writes its JSONL lines as the JSONL sink of a backfill does (`stringifyJson`).
  */
-export type ExportFormat = Readonly<{
+type ExportFormat = Readonly<{
   format: 'jsonl' | 'csv'
   transactions: boolean
   wallet?: boolean | undefined
 }>
 
-/** One exported entry: the signature info, and with `transactions` its transaction. @internal */
+/** One exported entry: the signature info, and with `transactions` its transaction. */
 export type ExportEntry = Readonly<{
   info: SignatureInfo<'bigint'>
   /** Present with `transactions` only: the transaction, or `null` if the node had none. */
@@ -31,7 +30,7 @@ export function formatEntries(query: ExportFormat, entries: readonly ExportEntry
       ? { ...info, transaction }
       : { ...info }
     if (query.format === 'jsonl') {
-      text += `${toJsonText(record)}\n`
+      text += `${stringifyJson(record)}\n`
     } else {
       text += `${csvColumns(query.transactions, query.wallet === true)
         .map((column) => {
@@ -70,30 +69,6 @@ export function csvColumns(transactions: boolean, wallet = false): readonly stri
  */
 export function toCsvField(value: unknown): string {
   if (value === null || value === undefined) return ''
-  const text = typeof value === 'string' ? value : toJsonText(value)
+  const text = typeof value === 'string' ? value : stringifyJson(value)
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-/**
- * `JSON.stringify` that writes a bigint as a JSON number with its exact digits (u64 slots,
- * lamports and fees above 2^53 stay exact; `JSON.stringify` throws on a bigint). Everything else
- * is written as `JSON.stringify` writes it: `undefined` members are left out, `toJSON` is
- * honoured, a non-finite number is `null`. Compact, one line.
- */
-export function toJsonText(value: unknown): string {
-  return write(value) ?? 'null'
-}
-
-function write(value: unknown): string | undefined {
-  if (typeof value === 'bigint') return value.toString()
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  const toJSON = (value as { toJSON?: unknown }).toJSON
-  if (typeof toJSON === 'function') return write(toJSON.call(value))
-  if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`
-  const members: string[] = []
-  for (const [key, member] of Object.entries(value)) {
-    const text = write(member)
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`)
-  }
-  return `{${members.join(',')}}`
 }

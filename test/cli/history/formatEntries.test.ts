@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ExportEntry as HistoryEntry } from '../../src/bullmq/formatEntries'
-import { csvColumns, formatEntries, toCsvField, toJsonText } from '../../src/bullmq/formatEntries'
+import type { ExportEntry as HistoryEntry } from '../../../src/cli/history/formatEntries'
+import { csvColumns, formatEntries, toCsvField } from '../../../src/cli/history/formatEntries'
 
 const SIG =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
@@ -16,26 +16,6 @@ const failed: HistoryEntry = {
     confirmationStatus: 'finalized',
   },
 }
-
-describe('toJsonText', () => {
-  it('writes bigints with their exact digits, as JSON numbers', () => {
-    expect(toJsonText({ slot: BIG, fees: [9_007_199_254_740_993n, 1] })).toBe(
-      '{"slot":18446744073709551615,"fees":[9007199254740993,1]}',
-    )
-  })
-
-  it('otherwise writes what JSON.stringify writes', () => {
-    const value = {
-      a: undefined,
-      b: [undefined, null, Number.NaN],
-      c: 'x"y',
-      d: new Date(0),
-      e: true,
-    }
-    expect(toJsonText(value)).toBe(JSON.stringify(value))
-    expect(toJsonText(undefined)).toBe('null')
-  })
-})
 
 describe('csv', () => {
   it('quotes a cell with a comma, quote or line break and doubles its quotes', () => {
