@@ -7,7 +7,7 @@ import type { BalanceChange, BookDelta, BookRow, BooksCheckpoint } from './types
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112'
 
 /** What the rows of one asset add up to. @internal */
-export type AssetTotal = { decimals: number; rows: bigint; later: bigint }
+type AssetTotal = { decimals: number; rows: bigint; later: bigint }
 
 /**
  * The books of one owner as the walk reads them, newest transaction first: each transaction's

@@ -21,7 +21,7 @@ type ChainHoldings = Readonly<{
 }>
 
 /** Where the holdings are read: the walk's slot, its commitment, the walk's signal. */
-export type HoldingsQuery = Readonly<{
+type HoldingsQuery = Readonly<{
   owner: string
   slot: bigint
   commitment: Commitment | undefined
@@ -150,7 +150,7 @@ async function readHoldings(
  * shows: each of the owner's balances before the oldest transaction walked, or, for a balance no
  * walked transaction moved, the chain's (it did not change). `ok` when every asset's agree.
  */
-export function reconcile(keeper: Bookkeeper, chain: ChainHoldings): BooksReconciliation {
+function reconcile(keeper: Bookkeeper, chain: ChainHoldings): BooksReconciliation {
   const assets = new Map<string, { rows: bigint; chain: bigint; later: bigint; shown: bigint }>()
   const at = (asset: string) => {
     let sums = assets.get(asset)

@@ -205,7 +205,7 @@ function isRange(value: unknown): value is CoverageRange {
 }
 
 /** Where a walk's output starts and stops, as its query and checkpoint say. @internal */
-export type WalkBounds = Readonly<{
+type WalkBounds = Readonly<{
   order: 'newest' | 'oldest'
   /** The query's `before` (not the checkpoint's, which moves). */
   before: string | undefined

@@ -79,7 +79,7 @@ export type PageTaken<T extends PageEntry> = Readonly<{
 }>
 
 /** Where a cursor stands after a page: all of it but `vouched`. @internal */
-export type PagePosition = Omit<PageCursor, 'vouched'>
+type PagePosition = Omit<PageCursor, 'vouched'>
 
 /**
  * Judges the answer to a page request from `cursor`, without side effects (its errors are
@@ -205,7 +205,7 @@ function cursorNotFound(
 }
 
 /** Where a page goes wrong, and which cursor the node failed to honour. @internal */
-export type StaleEntry = Readonly<{ index: number; param: 'before' | 'until' }>
+type StaleEntry = Readonly<{ index: number; param: 'before' | 'until' }>
 
 /**
  * The first entry of `page` that cannot appear in a correct answer to a request from `cursor`,
@@ -263,7 +263,7 @@ export function findStaleEntry(
 }
 
 /** What {@link takeFreshEntries} keeps of a page. @internal */
-export type FreshEntries<T> = Readonly<{
+type FreshEntries<T> = Readonly<{
   /** The entries not taken before, in page order. */
   entries: T[]
   /** The page held the walk's `until` signature: the walk ends here. */

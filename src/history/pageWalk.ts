@@ -49,7 +49,7 @@ export function takePage(cursor: PageCursor, { at, short }: PageTaken<PageEntry>
  * to be asked for (`more`). Written only by {@link pageArrived}.
  * @internal
  */
-export type PageWalk = Readonly<{
+type PageWalk = Readonly<{
   cursor: PageCursor
   remaining: number | undefined
   more: boolean
@@ -88,7 +88,7 @@ export function pageArrived(
 }
 
 /** The consumer-side position of a walk: what has been handed out so far. @internal */
-export type CheckpointTracker = Readonly<{
+type CheckpointTracker = Readonly<{
   /** The checkpoint as of now: a fresh object each call. */
   current(): HistoryCheckpoint
   /** `count` more entries were handed out, `last` being the oldest of them. */

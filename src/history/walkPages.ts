@@ -39,7 +39,7 @@ export async function lookUpSlot<TMode extends U64Mode>(
  * first page request.
  * @internal
  */
-export async function resolveWalkBounds<TMode extends U64Mode>(
+async function resolveWalkBounds<TMode extends U64Mode>(
   context: MethodContext<TMode>,
   plan: WalkPlan,
   cursor: PageCursor,

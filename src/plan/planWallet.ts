@@ -23,7 +23,7 @@ type AccountPage = Readonly<{
 }>
 
 /** What the wallet walk would yield and send. @internal */
-export type WalletPlanned = Readonly<{ entries: number; walk: ModelledWalk }>
+type WalletPlanned = Readonly<{ entries: number; walk: ModelledWalk }>
 
 /**
  * The wallet part of a plan: the owner's token accounts (`getTokenAccountsByOwner` per token

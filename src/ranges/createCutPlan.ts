@@ -20,7 +20,7 @@ import type { CursorTrust, RangeBoundary, WalkRangesSettings } from './types'
  * `cursors`: whether the endpoint reads a foreign cursor, `'judging'` while the probe runs.
  * @internal
  */
-export type CutPlanState = Readonly<{
+type CutPlanState = Readonly<{
   provider: 'unasked' | 'asking' | 'serves' | 'lacks'
   span: 'asking' | 'found' | 'uncut' | 'failed'
   cursors: 'unknown' | 'judging' | 'any' | 'none'
@@ -31,7 +31,7 @@ export type CutPlanState = Readonly<{
  * follows for the cuts. The walk (`startCuts`) drives it from the answers; tests drive it step by
  * step. Each transition is the only writer of its field. @internal
  */
-export type CutPlan = Readonly<{
+type CutPlan = Readonly<{
   state(): CutPlanState
   /** The provider's probe answered (see `askProviderMethod`). */
   providerAnswered(serves: boolean): void
@@ -122,7 +122,7 @@ export type Cuts = Readonly<{
 }>
 
 /** What `startCuts` works with besides the walk's. @internal */
-export type CutsOptions<TMode extends U64Mode> = Readonly<{
+type CutsOptions<TMode extends U64Mode> = Readonly<{
   /** The walk's signal (the provider's probe), and the one of its cuts (the span). */
   signals: readonly [AbortSignal, AbortSignal]
   /** A signal of its own for each block lookup and the foreign-cursor probe. */

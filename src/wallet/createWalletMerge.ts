@@ -12,7 +12,7 @@ import type {
 } from './types'
 
 /** Where a merge starts: read from a checkpoint, or a new walk's addresses. @internal */
-export type MergeStart = Readonly<{
+type MergeStart = Readonly<{
   /** Whether it continues a walk that had started (its addresses are the checkpoint's). */
   resumed: boolean
   /** S0; on the provider path, undefined until the first page. */

@@ -46,7 +46,7 @@ export type SourceKind = 'owner' | 'listed' | 'discovered' | 'provider'
  * cursor), `idle` (between pages), `fetching` (a page asked for), `walked` (nothing more).
  * @internal
  */
-export type SourcePhase = 'new' | 'idle' | 'fetching' | 'walked'
+type SourcePhase = 'new' | 'idle' | 'fetching' | 'walked'
 
 /** One address of the merge, as the merge shows it (only its transitions write it). @internal */
 export type WalletSource = Readonly<{

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { formatEntries } from '../../src/bullmq/formatEntries'
+import { formatEntries } from '../../src/cli/history/formatEntries'
 import {
   type CoverageRange,
   endsProven,

@@ -1,4 +1,4 @@
-import type { BookRow } from '../../books/types'
+import type { BookRow } from '../../actions/index'
 
 /**
  * How a tax format writes a date, always in UTC:

@@ -1,4 +1,4 @@
-import type { BalanceChange, BookRow } from '../../books/types'
+import type { BalanceChange, BookRow } from '../../actions/index'
 import { UsageError } from '../command/process'
 import { BUILT_IN_TICKERS, type TickerMap } from './assetMap'
 import { createTaxFormatWriter, isTaxFormatName, TAX_FORMAT_NAMES } from './taxFormats'
@@ -52,7 +52,7 @@ const ROWS: BookFormat = {
 }
 
 /** The formats `--format` takes, by name: the books' own rows, then the tax tools'. */
-export const BOOK_FORMAT_NAMES: readonly string[] = ['rows', ...TAX_FORMAT_NAMES]
+const BOOK_FORMAT_NAMES: readonly string[] = ['rows', ...TAX_FORMAT_NAMES]
 
 /**
  * The format `--format` names (default `rows`), or a `UsageError` naming the ones there are. A

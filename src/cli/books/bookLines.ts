@@ -1,4 +1,4 @@
-import type { BookRow } from '../../books/types'
+import type { BookRow } from '../../actions/index'
 import { type TickerMap, tickerOf } from './assetMap'
 import { type BookLeg, classifyRow, SOL_DECIMALS } from './classifyRow'
 import { formatBaseUnits } from './decimalAmount'

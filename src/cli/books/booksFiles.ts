@@ -8,7 +8,7 @@ import {
   renameSync,
   writeSync,
 } from 'node:fs'
-import type { BooksCheckpoint } from '../../books/types'
+import type { BooksCheckpoint } from '../../actions/index'
 import { UsageError } from '../command/process'
 
 /**

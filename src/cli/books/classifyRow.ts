@@ -1,4 +1,4 @@
-import type { BookRow } from '../../books/types'
+import type { BookRow } from '../../actions/index'
 
 /**
  * What a row of the books did, the fee set aside:
@@ -9,7 +9,7 @@ import type { BookRow } from '../../books/types'
  * - `'fee'`: only the fee moved (a failed transaction, or one that changed nothing else);
  * - `'none'`: nothing to book (no change and no fee paid by the owner).
  */
-export type RowKind = 'receive' | 'send' | 'trade' | 'mixed' | 'fee' | 'none'
+type RowKind = 'receive' | 'send' | 'trade' | 'mixed' | 'fee' | 'none'
 
 /** One asset's move in a row, the fee set aside: `amount` is positive, `direction` says which way. */
 export type BookLeg = Readonly<{
@@ -24,7 +24,7 @@ export type BookLeg = Readonly<{
 }>
 
 /** A row read as tax tools see a transaction: its kind, the fee the owner paid, its legs. */
-export type ClassifiedRow = Readonly<{
+type ClassifiedRow = Readonly<{
   kind: RowKind
   /** Lamports the owner paid as the fee. */
   fee: bigint

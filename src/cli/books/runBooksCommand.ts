@@ -1,7 +1,10 @@
-import type { BookRow, BooksReconciliation } from '../../books/types'
-import { type BooksWalk, walletBooks } from '../../books/walletBooks'
-import { createClient } from '../../client'
-import { isConfirmedRpcError } from '../../errors/ConfirmedRpcError'
+import {
+  type BookRow,
+  type BooksReconciliation,
+  type BooksWalk,
+  walletBooks,
+} from '../../actions/index'
+import { createClient, isConfirmedRpcError } from '../../index'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import { readAssetMap } from './assetMap'

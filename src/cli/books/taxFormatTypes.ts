@@ -1,4 +1,4 @@
-import type { BookRow } from '../../books/types'
+import type { BookRow } from '../../actions/index'
 import type { TickerMap } from './assetMap'
 import type { DateStyle } from './bookDate'
 

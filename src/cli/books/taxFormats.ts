@@ -1,4 +1,4 @@
-import type { BookRow } from '../../books/types'
+import type { BookRow } from '../../actions/index'
 import { BUILT_IN_TICKERS } from './assetMap'
 import { AWAKEN_FORMAT } from './awakenFormat'
 import { formatBookDate } from './bookDate'
@@ -14,7 +14,7 @@ import type {
 } from './taxFormatTypes'
 
 /** Every tax format, by the name `--format` takes. */
-export const TAX_FORMATS: Readonly<Record<TaxFormatName, TaxFormatSpec>> = {
+const TAX_FORMATS: Readonly<Record<TaxFormatName, TaxFormatSpec>> = {
   koinly: KOINLY_FORMAT,
   cointracker: COINTRACKER_FORMAT,
   coinledger: COINLEDGER_FORMAT,

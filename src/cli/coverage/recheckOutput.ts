@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { Client } from '../../client'
-import { isConfirmedRpcError } from '../../errors/ConfirmedRpcError'
 import type { CoverageRange, CoverageRecord } from '../../coverage/coverageRecord'
+import { type Client, isConfirmedRpcError } from '../../index'
 import type { CoverageHole, RecheckReport } from './types'
 
 /** What a re-check adds to an output's verdict. */
-export type Recheck = Readonly<{
+type Recheck = Readonly<{
   report: RecheckReport
   holes: readonly CoverageHole[]
 }>
@@ -14,7 +13,7 @@ export type Recheck = Readonly<{
  * Which proven ranges to ask for again: all, or `sample` of them spread evenly from the first to
  * the last (the newest and the oldest always among them: the ends are where a walk goes wrong).
  */
-export function pickRanges(proven: number, sample: number | 'all'): number[] {
+function pickRanges(proven: number, sample: number | 'all'): number[] {
   if (sample === 'all' || sample >= proven) return Array.from({ length: proven }, (_, i) => i)
   if (sample <= 1) return proven === 0 ? [] : [0]
   const picked = new Set<number>()

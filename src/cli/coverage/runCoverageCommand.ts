@@ -1,9 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Client } from '../../client'
-import { InvalidParamError } from '../../errors/ConfirmedRpcError'
 import { COVERAGE_SUFFIX, readCoverageRecord } from '../../coverage/coverageRecord'
-import { collectSecrets, redactText, redactUrl } from '../../transport/redact'
+import { type Client, createRedactor, InvalidParamError, redactUrl } from '../../index'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
@@ -56,12 +54,12 @@ export async function runCoverageCommand(
     const verdict = verifyOutput(path, shown)
     verdicts.push(client === undefined ? verdict : await recheck(verdict, path, client, sample))
   }
-  const secrets = rpc === undefined ? [] : secretsOf(rpc)
+  const redact = createRedactor(rpc === undefined ? [] : [rpc])
   const proven = verdicts.every((verdict) => verdict.proven)
   const text = args.json
     ? `${JSON.stringify({ proven, outputs: verdicts }, null, 2)}\n`
     : formatVerdicts(verdicts)
-  io.stdout(redactText(text, secrets))
+  io.stdout(redact(text))
   return proven ? EXIT_CODES.ok : EXIT_CODES.unproven
 }
 
@@ -87,14 +85,6 @@ function openRecheckClient(rpc: string | undefined, fromEnv: boolean): Client<'b
   } catch (error) {
     if (!(error instanceof InvalidParamError)) throw error
     throw new UsageError(`${flag} (${redactUrl(rpc)}): ${error.context.reason}`)
-  }
-}
-
-function secretsOf(url: string): string[] {
-  try {
-    return collectSecrets(new URL(url), {})
-  } catch {
-    return []
   }
 }
 

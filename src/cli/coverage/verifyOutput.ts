@@ -302,6 +302,6 @@ function edgeHoles(record: CoverageRecord): CoverageHole[] {
 }
 
 /** `a..b`, or `a` for one slot. */
-export function spanText(range: Pick<CoverageRange, 'fromSlot' | 'toSlot'>): string {
+function spanText(range: Pick<CoverageRange, 'fromSlot' | 'toSlot'>): string {
   return range.fromSlot === range.toSlot ? range.fromSlot : `${range.fromSlot}..${range.toSlot}`
 }

@@ -1,6 +1,5 @@
 import { basename } from 'node:path'
-import type { ExportEntry } from '../../bullmq/formatEntries'
-import type { HistoryCheckpoint } from '../../history/types'
+import type { WalletCheckpoint } from '../../actions/index'
 import {
   coveragePath,
   endsProven,
@@ -8,8 +7,9 @@ import {
   writeCoverageRecord,
 } from '../../coverage/coverageRecord'
 import { type CoverageRecorder, replayOutput } from '../../coverage/createCoverageRecorder'
-import type { WalletCheckpoint } from '../../wallet/types'
+import type { HistoryCheckpoint } from '../../index'
 import { UsageError } from '../command/process'
+import type { ExportEntry } from './formatEntries'
 import type { HistoryQuery } from './types'
 
 /** The coverage record of an export to a file, kept beside it: see {@link openCoverageFile}. */

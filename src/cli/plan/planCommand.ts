@@ -6,7 +6,7 @@ import type { PlanArgs } from './runPlanCommand'
 const ADDRESS = 'Vote111111111111111111111111111111111111111'
 
 /** The options of `confirmed-rpc plan` (its `--help` and its argument parsing read them). */
-export const PLAN_OPTIONS = {
+const PLAN_OPTIONS = {
   rpc: {
     type: 'string',
     valueName: 'url',
