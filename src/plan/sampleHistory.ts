@@ -3,9 +3,9 @@ import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { toHistoryOrder } from '../history/archivePage'
 import { type BlockReader, createBlockReader, requestSlot } from '../ranges/createBlockReader'
-import { probeForeignCursor } from '../ranges/probeForeignCursor'
+import { askProviderMethod, judgeForeignCursor, shareAnswers } from '../ranges/probes'
 import type { CursorTrust } from '../ranges/types'
-import { PROVIDER_METHOD, requestProviderPage } from '../ranges/walkProviderPages'
+import { requestProviderPage } from '../ranges/walkProviderPages'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'
 import { createDensityProfile, type DensityProfile, type SampledPage } from './densityProfile'
@@ -36,8 +36,11 @@ export type HistorySample = Readonly<{
   headSignatures: readonly string[]
   profile: DensityProfile
   basis: 'exact' | 'sampled' | 'newest-pages'
-  /** The foreign-cursor probe's answer, as the range walker's would be (`undefined`: no blocks). */
-  trust: CursorTrust | undefined
+  /**
+   * The foreign-cursor probe's answer (see `judgeForeignCursor`), kept for the transport where it
+   * is sure (`'any'`, `'none'`): a walk over it after the plan knows it and does not ask.
+   */
+  trust: CursorTrust
   /** Whether the samples read through block cursors came back as a node that reads them would. */
   readsCursors: boolean
   /** Whether the endpoint serves `getTransactionsForAddress`. */
@@ -55,7 +58,9 @@ export type PlanMeter = Readonly<{
 /**
  * Wraps the client's transport: every request of the plan is counted and timed (its median is
  * the endpoint's latency); past `limit`, a request is not sent (the sampler asks `left()` first,
- * so this is a guard, not a path).
+ * so this is a guard, not a path). The wrapper shares the client's probe answers (see
+ * `shareAnswers`): a probe a walk already asked is not asked again, and one the plan asks is
+ * counted here and known to the walks after it.
  * @internal
  */
 export function meterRequests(context: MethodContext<U64Mode>, limit: number): PlanMeter {
@@ -71,6 +76,7 @@ export function meterRequests(context: MethodContext<U64Mode>, limit: number): P
       durations.push(performance.now() - started)
     }
   }
+  shareAnswers(transport, context.transport)
   const latencyMs = () => {
     const sorted = [...durations].sort((a, b) => a - b)
     return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -93,9 +99,10 @@ const toPage = (hi: number, entries: readonly { slot: number | bigint }[], asked
 
 /**
  * Reads an address's history at a few points (at most what `meter` leaves): the node's newest
- * slot and first available block, the newest page, whether the endpoint serves the provider
- * method, and the range walker's own foreign-cursor probe (see `probeForeignCursor`), all at
- * once; then, unless the newest page held the whole history, a page below each of `samples`
+ * slot and first available block, the newest page, and the range walker's own probes (whether
+ * the endpoint serves the provider method, see `askProviderMethod`, and whether it reads a
+ * foreign cursor, see `judgeForeignCursor`, built on the newest page), all at once, each probe
+ * not asked where the transport's answer is known; then, unless the newest page held the whole history, a page below each of `samples`
  * slots spread down to the first available block: from a block's first transaction as `before`
  * where the endpoint reads such a cursor, else through the provider method's slot filter, else
  * (an archive without it) the pages after the newest, one after another.
@@ -112,21 +119,13 @@ export async function sampleHistory(
   const reader = createBlockReader(context, base.commitment, () => base.signal)
   const newest = readPage(context, address, base, undefined)
   newest.catch(() => undefined)
-  const [top, bottom, headEntries, provider] = await Promise.all([
+  const [top, bottom, headEntries, provider, trust] = await Promise.all([
     requestSlot(context, 'getSlot', commitment, base.signal),
     requestSlot(context, 'getFirstAvailableBlock', [], base.signal),
     newest,
-    servesProvider(context, address, base.signal),
+    askProviderMethod(context, address, base.signal),
+    judgeForeignCursor(context, address, base.commitment, reader, base.signal, newest),
   ])
-  const trust = await probeForeignCursor(
-    context,
-    address,
-    base.commitment,
-    reader,
-    base.signal,
-    Promise.resolve(true),
-    newest,
-  )
   const head = toPage(Number(top), headEntries, PAGE)
   const span = {
     top: Number(top),
@@ -188,25 +187,6 @@ async function readPage(
 ) {
   return toHistoryOrder(
     await getSignaturesForAddress(context, address, { ...base, before, limit: PAGE }),
-  )
-}
-
-/** Whether the endpoint serves `getTransactionsForAddress` (any JSON-RPC error: no). */
-async function servesProvider(
-  context: MethodContext<U64Mode>,
-  address: string,
-  signal: AbortSignal,
-): Promise<boolean> {
-  const request = {
-    method: PROVIDER_METHOD,
-    params: [address, { transactionDetails: 'signatures', limit: 1 }],
-  }
-  return context.transport(request, { signal }).then(
-    () => true,
-    (error: unknown) => {
-      if (isConfirmedRpcError(error, 'RPC_ERROR')) return false
-      throw error
-    },
   )
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { planWalk } from '../../src/actions/index'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
-import { sharedState } from '../helpers/sharedLedger'
+import { sharedState } from '../support/sharedLedger'
 import { countingTransport, describeErrors, relativeError, walkActually } from './planSupport'
 
 // 100,000 transactions: the busiest address holds about 100k entries, the others thinner

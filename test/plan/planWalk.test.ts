@@ -3,7 +3,7 @@ import { planWalk } from '../../src/actions/index'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { BUILT_IN_PRICES } from '../../src/plan/priceTables'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import { sharedState } from '../helpers/sharedLedger'
+import { sharedState } from '../support/sharedLedger'
 import { countingTransport, relativeError, walkActually } from './planSupport'
 
 // One era (1.18, 4.x and the archives share it): a node that reads block cursors and serves the
