@@ -6,7 +6,13 @@ import { priceRequests } from './priceTables'
 import { type PlanSettings, type PlanWalkOptions, readPlanOptions } from './readPlanOptions'
 import { meterRequests, PLAN_REQUESTS, sampleHistory } from './sampleHistory'
 import type { HistoryWalkPlan, WalkStrategyPlan } from './types'
-import { type ModelledWalk, modelProvider, modelRangeWalker, modelSequential } from './walkModels'
+import {
+  type ModelledWalk,
+  modelProvider,
+  modelRangeWalker,
+  modelSequential,
+  walkCuts,
+} from './walkModels'
 
 const METHOD = 'planWalk'
 
@@ -52,12 +58,12 @@ export async function planWalk<TMode extends U64Mode>(
   try {
     const base = { commitment: settings.commitment, signal: link.signal }
     const walletSample = settings.wallet ? planWallet(meter, settings, base) : undefined
-    const sample = await sampleHistory(
-      meter,
-      settings.address,
-      base,
-      settings.wallet ? 4 : undefined,
-    )
+    // The samples' cursors are the range walk's own boundary targets: where a target's block
+    // holds no transaction, the walk's search costs more, and the plan sees it.
+    const sample = await sampleHistory(meter, settings.address, base, {
+      samples: settings.wallet ? 4 : undefined,
+      targets: (head, bottom) => walkCuts(head, bottom, settings.lanes),
+    })
     const walks: ModelledWalk[] = [
       modelSequential(sample, settings.transactions),
       modelRangeWalker(sample, settings.lanes, settings.transactions),

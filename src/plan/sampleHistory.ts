@@ -45,6 +45,22 @@ export type HistorySample = Readonly<{
   readsCursors: boolean
   /** Whether the endpoint serves `getTransactionsForAddress`. */
   provider: boolean
+  /**
+   * The slots sampled through block cursors whose own block held no transaction (skipped or
+   * empty): where a walk's boundary target is one, its search lists the blocks below.
+   */
+  missed: ReadonlySet<number>
+}>
+
+/**
+ * What to sample: at most `samples` pages, at `targets` (the range walk's boundary targets, given
+ * the newest page and the first available block) where there are two to `samples` of them, else
+ * at points spread evenly below the newest page.
+ * @internal
+ */
+export type SampleOptions = Readonly<{
+  samples?: number | undefined
+  targets?: ((head: SampledPage, bottom: number) => readonly number[]) | undefined
 }>
 
 /** A transport that counts and times what the plan sends, and stops at its budget. @internal */
@@ -112,8 +128,9 @@ export async function sampleHistory(
   meter: PlanMeter,
   address: string,
   base: Base,
-  samples = SAMPLES,
+  options: SampleOptions = {},
 ): Promise<HistorySample> {
+  const samples = options.samples ?? SAMPLES
   const { context } = meter
   const commitment = base.commitment === undefined ? [] : [{ commitment: base.commitment }]
   const reader = createBlockReader(context, base.commitment, () => base.signal)
@@ -132,18 +149,24 @@ export async function sampleHistory(
     bottom: Number(bottom),
     headSignatures: headEntries.map((entry) => entry.signature),
   }
+  const missed = new Set<number>()
   if (head.complete) {
     const profile = createDensityProfile([head], span.top, span.bottom)
-    return { ...span, head, profile, basis: 'exact', trust, readsCursors: true, provider }
+    return { ...span, head, profile, basis: 'exact', trust, readsCursors: true, provider, missed }
   }
   const lowest = head.slots.at(-1) ?? span.top
-  const points = samplePoints(lowest, span.bottom, Math.min(samples, Math.floor(meter.left() / 2)))
+  const count = Math.min(samples, Math.floor(meter.left() / 2))
+  const targets = options.targets?.(head, span.bottom) ?? []
+  const points =
+    targets.length >= 2 && targets.length <= count
+      ? [...targets]
+      : samplePoints(lowest, span.bottom, count)
   let pages: SampledPage[]
   let basis: HistorySample['basis'] = 'sampled'
   let readsCursors = trust === 'any' || trust === 'checked'
   if (readsCursors) {
     pages = await Promise.all(
-      points.map((slot) => cursorSample(meter, reader, address, base, slot)),
+      points.map((slot) => cursorSample(meter, reader, address, base, slot, missed)),
     )
     // An endpoint that answers a block cursor above entries with nothing does not read it
     // (an archive, where the probe could not tell): its empty pages say nothing.
@@ -155,7 +178,9 @@ export async function sampleHistory(
     pages = await newestPages(meter, address, base, headEntries)
     basis = 'newest-pages'
   }
-  const profile = createDensityProfile([head, ...pages], span.top, span.bottom)
+  // The pages after the newest go on where it stopped, inside its oldest slot: one page, whole.
+  const read = basis === 'newest-pages' ? [joinPages(head, pages)] : [head, ...pages]
+  const profile = createDensityProfile(read, span.top, span.bottom)
   return {
     ...span,
     head,
@@ -164,6 +189,7 @@ export async function sampleHistory(
     trust,
     readsCursors,
     provider,
+    missed,
   }
 }
 
@@ -190,18 +216,25 @@ async function readPage(
   )
 }
 
-/** The page below the first transaction of the block at `slot` (or a slot or two under it). */
+/**
+ * The page below the first transaction of the block at `slot` (or a slot or two under it); `slot`
+ * goes into `missed` where its block held no transaction.
+ */
 async function cursorSample(
   meter: PlanMeter,
   reader: BlockReader,
   address: string,
   base: Base,
   slot: number,
+  missed: Set<number>,
 ): Promise<SampledPage> {
   for (let tried = 0; tried < CURSOR_TRIES && meter.left() > 1; tried++) {
     const at = slot - tried
     const signature = await reader.firstSignature(BigInt(at))
-    if (signature === undefined) continue
+    if (signature === undefined) {
+      if (tried === 0) missed.add(slot)
+      continue
+    }
     if (meter.left() === 0) break
     try {
       return toPage(at, await readPage(meter.context, address, base, signature), PAGE)
@@ -231,6 +264,13 @@ async function providerSample(
   const { page } = await requestProviderPage(context, address, config, base.signal)
   return toPage(slot - 1, page, PAGE)
 }
+
+/** Pages read one after another from `first` on, as one page. */
+const joinPages = (first: SampledPage, rest: readonly SampledPage[]): SampledPage => ({
+  hi: first.hi,
+  slots: [first, ...rest].flatMap((page) => page.slots),
+  complete: (rest.at(-1) ?? first).complete,
+})
 
 /** The pages after the newest, one after another, while the budget lasts or the history does. */
 async function newestPages(

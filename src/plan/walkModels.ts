@@ -1,3 +1,4 @@
+import type { SampledPage } from './densityProfile'
 import type { HistorySample } from './sampleHistory'
 import { PAGE } from './sampleHistory'
 import type { WalkStrategyName } from './types'
@@ -63,14 +64,15 @@ export function modelSequential(sample: HistorySample, transactions: boolean): M
 }
 
 /**
- * Where the range walker cuts the span (`findBoundaries` with `newestStride`): from the slot of
- * the address's newest entry (the walk's first page gives it) down to the first available block,
- * an even share per lane, the first range `LEAD_PAGES` pages' worth of slots more at the density
- * of the newest page (where that is at most a fifth of a share), no range under
- * `MIN_RANGE_SLOTS` slots. Nothing is cut where the newest page is the whole history.
+ * Where the range walker cuts the span (`findBoundaries` with `newestStride`): its boundary
+ * targets, from the slot of the address's newest entry (the walk's first page, `head`, gives it)
+ * down to the first available block (`bottom`): an even share per lane, the first range
+ * `LEAD_PAGES` pages' worth of slots more at the density of the newest page (where that is at
+ * most a fifth of a share), no range under `MIN_RANGE_SLOTS` slots. Nothing is cut where the
+ * newest page is the whole history (a short first page). The plan samples at these slots.
+ * @internal
  */
-function cutSlots(sample: HistorySample, lanes: number): number[] {
-  const { bottom, head } = sample
+export function walkCuts(head: SampledPage, bottom: number, lanes: number): number[] {
   const top = head.slots[0]
   const lowest = head.slots.at(-1)
   if (head.complete || top === undefined || lowest === undefined) return []
@@ -86,6 +88,9 @@ function cutSlots(sample: HistorySample, lanes: number): number[] {
   }
 }
 
+const cutSlots = (sample: HistorySample, lanes: number): number[] =>
+  walkCuts(sample.head, sample.bottom, lanes)
+
 /** The entries of each range between the cuts, newest first. */
 function rangeEntries(sample: HistorySample, cuts: readonly number[]): number[] {
   const edges = [sample.top + 1, ...cuts, sample.bottom]
@@ -98,15 +103,23 @@ function rangeEntries(sample: HistorySample, cuts: readonly number[]): number[] 
 }
 
 /**
- * Pages of the ranges of a cut walk: each range but the last stops at the page that reaches
- * below its floor; the first range's floor is found after its first page, so it asks a second
- * page at least; the last range ends as a stream does.
+ * Round trips of a boundary search (`findBoundary`): the block at the target; where it holds no
+ * transaction, the blocks of the window below, then the newest of them.
  */
-function rangePages(entries: readonly number[]): number[] {
+const searchRounds = (missed: boolean): number => (missed ? 3 : 1)
+
+/**
+ * Pages of the ranges of a cut walk: each range but the last stops at the page that reaches
+ * below its floor; the last range ends as a stream does. The first range starts before its floor
+ * is known and pages on until it is: the first page, then the first boundary's search
+ * (`firstSearch` round trips), a page a round trip, and the one in flight, but no further than
+ * the whole history (`all` entries).
+ */
+function rangePages(entries: readonly number[], all: number, firstSearch: number): number[] {
   return entries.map((count, i) => {
     if (i === entries.length - 1) return streamPages(count)
     const pages = Math.floor(count / PAGE) + 1
-    return i === 0 ? Math.max(pages, 2) : pages
+    return i === 0 ? Math.min(Math.max(pages, 2 + firstSearch), streamPages(all)) : pages
   })
 }
 
@@ -114,11 +127,12 @@ function rangePages(entries: readonly number[]): number[] {
  * `rangeWalker({ parallel: lanes })` over the plan's transport, after the plan: the walk knows
  * what the plan's probe said (see `shareAnswers`) and asks no probe of its own. Its span's bottom
  * (`getFirstAvailableBlock`; its top is the walk's first page); on an endpoint that reads no
- * foreign cursor (`'none'`), nothing more: one stream of pages. Otherwise one `getBlock` per
- * boundary (the block at the target holds a transaction in most slots) and the ranges' pages.
- * Where no probe could tell (`'checked'`) and the samples showed an endpoint that does not read
- * block cursors, the ranges below the first come back empty, the walk asks the probe again and
- * falls back to one stream: about two pages a boundary more.
+ * foreign cursor (`'none'`), nothing more: one stream of pages. Otherwise a `getBlock` per
+ * boundary, and where the plan found the target's block without a transaction (it samples at
+ * the walk's targets), a `getBlocks` of the window below and one more `getBlock`; then the
+ * ranges' pages. Where no probe could tell (`'checked'`) and the samples showed an endpoint that
+ * does not read block cursors, the ranges below the first come back empty, the walk asks the
+ * probe again and falls back to one stream: about two pages a boundary more.
  * @internal
  */
 export function modelRangeWalker(
@@ -126,20 +140,24 @@ export function modelRangeWalker(
   lanes: number,
   transactions: boolean,
 ): ModelledWalk {
+  const { entries } = sample.profile
   const cuts = sample.trust === 'none' ? [] : cutSlots(sample, lanes)
+  const missed = cuts.filter((slot) => sample.missed.has(slot)).length
   const unread = sample.trust === 'checked' && !sample.readsCursors && cuts.length > 0
+  const firstSearch = searchRounds(cuts[0] !== undefined && sample.missed.has(cuts[0]))
   const pages = unread
-    ? [streamPages(sample.profile.entries) + 2 * cuts.length]
+    ? [streamPages(entries) + 2 * cuts.length]
     : cuts.length === 0
-      ? [streamPages(sample.profile.entries)]
-      : rangePages(rangeEntries(sample, cuts))
-  const getBlock = cuts.length + (unread ? PROBE_BLOCKS : 0)
+      ? [streamPages(entries)]
+      : rangePages(rangeEntries(sample, cuts), entries, firstSearch)
+  const getBlock = cuts.length + missed + (unread ? PROBE_BLOCKS : 0)
   const requests: Record<string, number> = {
     getFirstAvailableBlock: 1,
     getSignaturesForAddress: sum(pages) + (unread ? 1 : 0),
     ...(getBlock > 0 && { getBlock }),
+    ...(missed > 0 && { getBlocks: missed }),
   }
-  const lookups = withLookups(requests, sample.profile.entries, transactions)
+  const lookups = withLookups(requests, entries, transactions)
   const rounds = 2 + Math.max(...pages, Math.ceil(sum(pages) / lanes))
   return { name: 'rangeWalker', lanes, requests, rounds: Math.max(rounds, lookups) }
 }
@@ -147,8 +165,9 @@ export function modelRangeWalker(
 /**
  * `rangeWalker({ parallel: lanes, provider: true })` after the plan, on an endpoint that serves
  * `getTransactionsForAddress` (the plan asked, so the walk does not): the span's bottom, the
- * first range through the node's pages (it starts before the span is known), the others one
- * filtered query a page (cut by slot, no block lookups), each ending at its short page.
+ * first range through the node's pages (it starts before the span is known; its floor, the first
+ * target, needs no search, so it lands as the first page does), the others one filtered query a
+ * page (cut by slot, no block lookups), each ending at its short page.
  * @internal
  */
 export function modelProvider(
@@ -158,7 +177,8 @@ export function modelProvider(
 ): ModelledWalk {
   const cuts = cutSlots(sample, lanes)
   const [first = 0, ...rest] = rangeEntries(sample, cuts)
-  const nodePages = cuts.length === 0 ? streamPages(first) : Math.floor(first / PAGE) + 2
+  const nodePages =
+    cuts.length === 0 ? streamPages(first) : Math.max(Math.floor(first / PAGE) + 1, 2)
   const providerPages = rest.map((count) => Math.floor(Math.round(count) / PAGE) + 1)
   const requests: Record<string, number> = {
     getFirstAvailableBlock: 1,
