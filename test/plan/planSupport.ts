@@ -3,11 +3,21 @@ import type { HistoryWalkPlan, WalkStrategyPlan } from '../../src/plan/types'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import type { RpcTransport } from '../../src/transport/types'
 
-/** A transport that counts what reaches it, by method. */
-export function countingTransport(inner: RpcTransport) {
+/**
+ * A round trip the walks measured against a plan wait for each request, as over a network. The
+ * mock answers within the same turn of the event loop; there, the range walk's first range
+ * (which pages on until its floor is known) races the boundary search by the order of promise
+ * callbacks, which no endpoint over a network shows: a millisecond is enough to keep the order
+ * of answers that of their round trips.
+ */
+export const ROUND_TRIP_MS = 1
+
+/** A transport that counts what reaches it, by method, each request `latencyMs` late. */
+export function countingTransport(inner: RpcTransport, latencyMs = 0) {
   const counts: Record<string, number> = {}
-  const transport: RpcTransport = (request, options) => {
+  const transport: RpcTransport = async (request, options) => {
     counts[request.method] = (counts[request.method] ?? 0) + 1
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs))
     return inner(request, options)
   }
   const total = () => Object.values(counts).reduce((a, b) => a + b, 0)
