@@ -26,11 +26,14 @@ const METHOD = 'planWalk'
  * and `requestsPerSecond`.
  *
  * The plan reads the node's newest slot and first available block, the address's newest page,
- * and the range walker's own probes; then pages at points spread over the slot range (below a
+ * and the range walker's own probes; then pages at the range walk's boundary targets (below a
  * block's first transaction where the endpoint reads such a cursor, else through the provider's
  * slot filter, else the pages after the newest: the least sure, `basis: 'newest-pages'`). The
- * requests per strategy follow the walks' code (see docs/backfill.md for the measured errors).
- * The address and options are checked before any request (`InvalidParamError`).
+ * probes' answers are kept for the client's transport, as the walks keep them: neither a walk
+ * after the plan nor a plan after a walk asks them again, and the requests per strategy are
+ * those of a walk through the same client after the plan, as the walks' code sends them (see
+ * docs/backfill.md for the measured errors). The address and options are checked before any
+ * request (`InvalidParamError`).
  *
  * @example
  * ```ts

@@ -118,10 +118,11 @@ const toPage = (hi: number, entries: readonly { slot: number | bigint }[], asked
  * slot and first available block, the newest page, and the range walker's own probes (whether
  * the endpoint serves the provider method, see `askProviderMethod`, and whether it reads a
  * foreign cursor, see `judgeForeignCursor`, built on the newest page), all at once, each probe
- * not asked where the transport's answer is known; then, unless the newest page held the whole history, a page below each of `samples`
- * slots spread down to the first available block: from a block's first transaction as `before`
- * where the endpoint reads such a cursor, else through the provider method's slot filter, else
- * (an archive without it) the pages after the newest, one after another.
+ * not asked where the transport's answer is known; then, unless the newest page held the whole
+ * history, a page below each of the range walk's boundary targets (see `SampleOptions`): from
+ * a block's first transaction as `before` where the endpoint reads such a cursor, else through
+ * the provider method's slot filter, else (an archive without it) the pages after the newest,
+ * one after another.
  * @internal
  */
 export async function sampleHistory(
