@@ -33,7 +33,8 @@ const densityOf = (slots: readonly number[], hi: number, lo: number): number =>
 
 /**
  * The history's entries from pages read at points of `[bottom, top]`. Each page counts its own
- * slots exactly (a later page only the slots below the pages before it); the slots between two
+ * slots exactly (a later page only the slots below the pages before it; a full page leaves its
+ * oldest slot, which it may hold in part, to the page below); the slots between two
  * pages are taken at the mean density of the two; below the last page, at its density, down to
  * `bottom`. A page that came back short ends the history at its last entry; an empty one ends it
  * above its cursor, half-way into the gap above it (where it ends is not known).
@@ -52,7 +53,11 @@ export function createDensityProfile(
   let exact = true
   for (const page of sorted) {
     const hi = Math.min(page.hi, cursor - 1)
-    const slots = page.slots.filter((slot) => slot <= hi)
+    const within = page.slots.filter((slot) => slot <= hi)
+    // A full page may end inside a slot: its oldest slot is counted by the page below, whole.
+    const cut = page.complete ? undefined : within.at(-1)
+    const whole = within.filter((slot) => slot !== cut)
+    const slots = whole.length > 0 ? whole : within
     const lo = slots.at(-1) ?? hi
     const density = densityOf(slots, hi, lo)
     if (hi < cursor - 1) {
@@ -65,7 +70,7 @@ export function createDensityProfile(
     if (slots.length > 0) {
       previous = { hi, lo, slots, density }
       segments.push(previous)
-      cursor = lo
+      cursor = slots === whole && cut !== undefined ? cut + 1 : lo
     }
     if (page.complete) {
       oldestSlot = slots.at(-1)

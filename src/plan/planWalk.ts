@@ -6,7 +6,13 @@ import { priceRequests } from './priceTables'
 import { type PlanSettings, type PlanWalkOptions, readPlanOptions } from './readPlanOptions'
 import { meterRequests, PLAN_REQUESTS, sampleHistory } from './sampleHistory'
 import type { HistoryWalkPlan, WalkStrategyPlan } from './types'
-import { type ModelledWalk, modelProvider, modelRangeWalker, modelSequential } from './walkModels'
+import {
+  type ModelledWalk,
+  modelProvider,
+  modelRangeWalker,
+  modelSequential,
+  walkCuts,
+} from './walkModels'
 
 const METHOD = 'planWalk'
 
@@ -20,11 +26,14 @@ const METHOD = 'planWalk'
  * and `requestsPerSecond`.
  *
  * The plan reads the node's newest slot and first available block, the address's newest page,
- * and the range walker's own probes; then pages at points spread over the slot range (below a
+ * and the range walker's own probes; then pages at the range walk's boundary targets (below a
  * block's first transaction where the endpoint reads such a cursor, else through the provider's
  * slot filter, else the pages after the newest: the least sure, `basis: 'newest-pages'`). The
- * requests per strategy follow the walks' code (see docs/backfill.md for the measured errors).
- * The address and options are checked before any request (`InvalidParamError`).
+ * probes' answers are kept for the client's transport, as the walks keep them: neither a walk
+ * after the plan nor a plan after a walk asks them again, and the requests per strategy are
+ * those of a walk through the same client after the plan, as the walks' code sends them (see
+ * docs/backfill.md for the measured errors). The address and options are checked before any
+ * request (`InvalidParamError`).
  *
  * @example
  * ```ts
@@ -52,12 +61,12 @@ export async function planWalk<TMode extends U64Mode>(
   try {
     const base = { commitment: settings.commitment, signal: link.signal }
     const walletSample = settings.wallet ? planWallet(meter, settings, base) : undefined
-    const sample = await sampleHistory(
-      meter,
-      settings.address,
-      base,
-      settings.wallet ? 4 : undefined,
-    )
+    // The samples' cursors are the range walk's own boundary targets: where a target's block
+    // holds no transaction, the walk's search costs more, and the plan sees it.
+    const sample = await sampleHistory(meter, settings.address, base, {
+      samples: settings.wallet ? 4 : undefined,
+      targets: (head, bottom) => walkCuts(head, bottom, settings.lanes),
+    })
     const walks: ModelledWalk[] = [
       modelSequential(sample, settings.transactions),
       modelRangeWalker(sample, settings.lanes, settings.transactions),

@@ -3,9 +3,9 @@ import { getSignaturesForAddress } from '../actions/getSignaturesForAddress'
 import { isConfirmedRpcError } from '../errors/ConfirmedRpcError'
 import { toHistoryOrder } from '../history/archivePage'
 import { type BlockReader, createBlockReader, requestSlot } from '../ranges/createBlockReader'
-import { probeForeignCursor } from '../ranges/probeForeignCursor'
+import { askProviderMethod, judgeForeignCursor, shareAnswers } from '../ranges/probes'
 import type { CursorTrust } from '../ranges/types'
-import { PROVIDER_METHOD, requestProviderPage } from '../ranges/walkProviderPages'
+import { requestProviderPage } from '../ranges/walkProviderPages'
 import type { Commitment, U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'
 import { createDensityProfile, type DensityProfile, type SampledPage } from './densityProfile'
@@ -36,12 +36,31 @@ export type HistorySample = Readonly<{
   headSignatures: readonly string[]
   profile: DensityProfile
   basis: 'exact' | 'sampled' | 'newest-pages'
-  /** The foreign-cursor probe's answer, as the range walker's would be (`undefined`: no blocks). */
-  trust: CursorTrust | undefined
+  /**
+   * The foreign-cursor probe's answer (see `judgeForeignCursor`), kept for the transport where it
+   * is sure (`'any'`, `'none'`): a walk over it after the plan knows it and does not ask.
+   */
+  trust: CursorTrust
   /** Whether the samples read through block cursors came back as a node that reads them would. */
   readsCursors: boolean
   /** Whether the endpoint serves `getTransactionsForAddress`. */
   provider: boolean
+  /**
+   * The slots sampled through block cursors whose own block held no transaction (skipped or
+   * empty): where a walk's boundary target is one, its search lists the blocks below.
+   */
+  missed: ReadonlySet<number>
+}>
+
+/**
+ * What to sample: at most `samples` pages, at `targets` (the range walk's boundary targets, given
+ * the newest page and the first available block) where there are two to `samples` of them, else
+ * at points spread evenly below the newest page.
+ * @internal
+ */
+export type SampleOptions = Readonly<{
+  samples?: number | undefined
+  targets?: ((head: SampledPage, bottom: number) => readonly number[]) | undefined
 }>
 
 /** A transport that counts and times what the plan sends, and stops at its budget. @internal */
@@ -55,7 +74,9 @@ export type PlanMeter = Readonly<{
 /**
  * Wraps the client's transport: every request of the plan is counted and timed (its median is
  * the endpoint's latency); past `limit`, a request is not sent (the sampler asks `left()` first,
- * so this is a guard, not a path).
+ * so this is a guard, not a path). The wrapper shares the client's probe answers (see
+ * `shareAnswers`): a probe a walk already asked is not asked again, and one the plan asks is
+ * counted here and known to the walks after it.
  * @internal
  */
 export function meterRequests(context: MethodContext<U64Mode>, limit: number): PlanMeter {
@@ -71,6 +92,7 @@ export function meterRequests(context: MethodContext<U64Mode>, limit: number): P
       durations.push(performance.now() - started)
     }
   }
+  shareAnswers(transport, context.transport)
   const latencyMs = () => {
     const sorted = [...durations].sort((a, b) => a - b)
     return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -93,58 +115,59 @@ const toPage = (hi: number, entries: readonly { slot: number | bigint }[], asked
 
 /**
  * Reads an address's history at a few points (at most what `meter` leaves): the node's newest
- * slot and first available block, the newest page, whether the endpoint serves the provider
- * method, and the range walker's own foreign-cursor probe (see `probeForeignCursor`), all at
- * once; then, unless the newest page held the whole history, a page below each of `samples`
- * slots spread down to the first available block: from a block's first transaction as `before`
- * where the endpoint reads such a cursor, else through the provider method's slot filter, else
- * (an archive without it) the pages after the newest, one after another.
+ * slot and first available block, the newest page, and the range walker's own probes (whether
+ * the endpoint serves the provider method, see `askProviderMethod`, and whether it reads a
+ * foreign cursor, see `judgeForeignCursor`, built on the newest page), all at once, each probe
+ * not asked where the transport's answer is known; then, unless the newest page held the whole
+ * history, a page below each of the range walk's boundary targets (see `SampleOptions`): from
+ * a block's first transaction as `before` where the endpoint reads such a cursor, else through
+ * the provider method's slot filter, else (an archive without it) the pages after the newest,
+ * one after another.
  * @internal
  */
 export async function sampleHistory(
   meter: PlanMeter,
   address: string,
   base: Base,
-  samples = SAMPLES,
+  options: SampleOptions = {},
 ): Promise<HistorySample> {
+  const samples = options.samples ?? SAMPLES
   const { context } = meter
   const commitment = base.commitment === undefined ? [] : [{ commitment: base.commitment }]
   const reader = createBlockReader(context, base.commitment, () => base.signal)
   const newest = readPage(context, address, base, undefined)
   newest.catch(() => undefined)
-  const [top, bottom, headEntries, provider] = await Promise.all([
+  const [top, bottom, headEntries, provider, trust] = await Promise.all([
     requestSlot(context, 'getSlot', commitment, base.signal),
     requestSlot(context, 'getFirstAvailableBlock', [], base.signal),
     newest,
-    servesProvider(context, address, base.signal),
+    askProviderMethod(context, address, base.signal),
+    judgeForeignCursor(context, address, base.commitment, reader, base.signal, newest),
   ])
-  const trust = await probeForeignCursor(
-    context,
-    address,
-    base.commitment,
-    reader,
-    base.signal,
-    Promise.resolve(true),
-    newest,
-  )
   const head = toPage(Number(top), headEntries, PAGE)
   const span = {
     top: Number(top),
     bottom: Number(bottom),
     headSignatures: headEntries.map((entry) => entry.signature),
   }
+  const missed = new Set<number>()
   if (head.complete) {
     const profile = createDensityProfile([head], span.top, span.bottom)
-    return { ...span, head, profile, basis: 'exact', trust, readsCursors: true, provider }
+    return { ...span, head, profile, basis: 'exact', trust, readsCursors: true, provider, missed }
   }
   const lowest = head.slots.at(-1) ?? span.top
-  const points = samplePoints(lowest, span.bottom, Math.min(samples, Math.floor(meter.left() / 2)))
+  const count = Math.min(samples, Math.floor(meter.left() / 2))
+  const targets = options.targets?.(head, span.bottom) ?? []
+  const points =
+    targets.length >= 2 && targets.length <= count
+      ? [...targets]
+      : samplePoints(lowest, span.bottom, count)
   let pages: SampledPage[]
   let basis: HistorySample['basis'] = 'sampled'
   let readsCursors = trust === 'any' || trust === 'checked'
   if (readsCursors) {
     pages = await Promise.all(
-      points.map((slot) => cursorSample(meter, reader, address, base, slot)),
+      points.map((slot) => cursorSample(meter, reader, address, base, slot, missed)),
     )
     // An endpoint that answers a block cursor above entries with nothing does not read it
     // (an archive, where the probe could not tell): its empty pages say nothing.
@@ -156,7 +179,9 @@ export async function sampleHistory(
     pages = await newestPages(meter, address, base, headEntries)
     basis = 'newest-pages'
   }
-  const profile = createDensityProfile([head, ...pages], span.top, span.bottom)
+  // The pages after the newest go on where it stopped, inside its oldest slot: one page, whole.
+  const read = basis === 'newest-pages' ? [joinPages(head, pages)] : [head, ...pages]
+  const profile = createDensityProfile(read, span.top, span.bottom)
   return {
     ...span,
     head,
@@ -165,6 +190,7 @@ export async function sampleHistory(
     trust,
     readsCursors,
     provider,
+    missed,
   }
 }
 
@@ -191,37 +217,25 @@ async function readPage(
   )
 }
 
-/** Whether the endpoint serves `getTransactionsForAddress` (any JSON-RPC error: no). */
-async function servesProvider(
-  context: MethodContext<U64Mode>,
-  address: string,
-  signal: AbortSignal,
-): Promise<boolean> {
-  const request = {
-    method: PROVIDER_METHOD,
-    params: [address, { transactionDetails: 'signatures', limit: 1 }],
-  }
-  return context.transport(request, { signal }).then(
-    () => true,
-    (error: unknown) => {
-      if (isConfirmedRpcError(error, 'RPC_ERROR')) return false
-      throw error
-    },
-  )
-}
-
-/** The page below the first transaction of the block at `slot` (or a slot or two under it). */
+/**
+ * The page below the first transaction of the block at `slot` (or a slot or two under it); `slot`
+ * goes into `missed` where its block held no transaction.
+ */
 async function cursorSample(
   meter: PlanMeter,
   reader: BlockReader,
   address: string,
   base: Base,
   slot: number,
+  missed: Set<number>,
 ): Promise<SampledPage> {
   for (let tried = 0; tried < CURSOR_TRIES && meter.left() > 1; tried++) {
     const at = slot - tried
     const signature = await reader.firstSignature(BigInt(at))
-    if (signature === undefined) continue
+    if (signature === undefined) {
+      if (tried === 0) missed.add(slot)
+      continue
+    }
     if (meter.left() === 0) break
     try {
       return toPage(at, await readPage(meter.context, address, base, signature), PAGE)
@@ -251,6 +265,13 @@ async function providerSample(
   const { page } = await requestProviderPage(context, address, config, base.signal)
   return toPage(slot - 1, page, PAGE)
 }
+
+/** Pages read one after another from `first` on, as one page. */
+const joinPages = (first: SampledPage, rest: readonly SampledPage[]): SampledPage => ({
+  hi: first.hi,
+  slots: [first, ...rest].flatMap((page) => page.slots),
+  complete: (rest.at(-1) ?? first).complete,
+})
 
 /** The pages after the newest, one after another, while the budget lasts or the history does. */
 async function newestPages(

@@ -1,3 +1,4 @@
+import type { SampledPage } from './densityProfile'
 import type { HistorySample } from './sampleHistory'
 import { PAGE } from './sampleHistory'
 import type { WalkStrategyName } from './types'
@@ -14,7 +15,7 @@ const EMPTY_PAGE_CHECKS = 2
 /** Lookups in flight at once in `transactionsForAddress` and `walletHistory` (`concurrency`). */
 export const LOOKUP_CONCURRENCY = 8
 
-/** Blocks the range walker's foreign-cursor probe reads (`probeForeignCursor`). */
+/** Blocks the range walker's foreign-cursor probe reads, at most (`judgeForeignCursor`). */
 const PROBE_BLOCKS = 3
 
 /** The fewest slots a range spans, and the lead of the first range (`findBoundaries`, `planCuts`). */
@@ -63,19 +64,21 @@ export function modelSequential(sample: HistorySample, transactions: boolean): M
 }
 
 /**
- * Where the range walker cuts the span (`findBoundaries` with `newestStride`): an even share per
- * lane, the first range `LEAD_PAGES` pages' worth of slots more at the density of the newest page
- * (where that is at most a fifth of a share), no range under `MIN_RANGE_SLOTS` slots.
+ * Where the range walker cuts the span (`findBoundaries` with `newestStride`): its boundary
+ * targets, from the slot of the address's newest entry (the walk's first page, `head`, gives it)
+ * down to the first available block (`bottom`): an even share per lane, the first range
+ * `LEAD_PAGES` pages' worth of slots more at the density of the newest page (where that is at
+ * most a fifth of a share), no range under `MIN_RANGE_SLOTS` slots. Nothing is cut where the
+ * newest page is the whole history (a short first page). The plan samples at these slots.
+ * @internal
  */
-function cutSlots(sample: HistorySample, lanes: number): number[] {
-  const { top, bottom, head } = sample
-  const even = Math.floor((top - bottom) / lanes)
+export function walkCuts(head: SampledPage, bottom: number, lanes: number): number[] {
+  const top = head.slots[0]
   const lowest = head.slots.at(-1)
-  let first = even
-  if (lowest !== undefined && head.slots.length > 0) {
-    const lead = Math.floor((LEAD_PAGES * PAGE * (top - lowest + 1)) / head.slots.length)
-    if (lead * LEAD_SHARE <= even) first = even + lead
-  }
+  if (head.complete || top === undefined || lowest === undefined) return []
+  const even = Math.floor((top - bottom) / lanes)
+  const lead = Math.floor((LEAD_PAGES * PAGE * (top - lowest + 1)) / head.slots.length)
+  const first = lead * LEAD_SHARE <= even ? even + lead : even
   const cuts: number[] = []
   for (let last = top, i = 0; ; i++) {
     const next = last - Math.max(i === 0 ? first : even, MIN_RANGE_SLOTS)
@@ -84,6 +87,9 @@ function cutSlots(sample: HistorySample, lanes: number): number[] {
     last = next
   }
 }
+
+const cutSlots = (sample: HistorySample, lanes: number): number[] =>
+  walkCuts(sample.head, sample.bottom, lanes)
 
 /** The entries of each range between the cuts, newest first. */
 function rangeEntries(sample: HistorySample, cuts: readonly number[]): number[] {
@@ -97,34 +103,36 @@ function rangeEntries(sample: HistorySample, cuts: readonly number[]): number[] 
 }
 
 /**
- * Pages of the ranges of a cut walk: each range but the last stops at the page that reaches
- * below its floor; the first range's floor is found after its first page, so it asks a second
- * page at least; the last range ends as a stream does.
+ * Round trips of a boundary search (`findBoundary`): the block at the target; where it holds no
+ * transaction, the blocks of the window below, then the newest of them.
  */
-function rangePages(entries: readonly number[], firstViaPages = true): number[] {
+const searchRounds = (missed: boolean): number => (missed ? 3 : 1)
+
+/**
+ * Pages of the ranges of a cut walk: each range but the last stops at the page that reaches
+ * below its floor; the last range ends as a stream does. The first range starts before its floor
+ * is known and pages on until it is: the first page, then the first boundary's search
+ * (`firstSearch` round trips), a page a round trip, and the one in flight, but no further than
+ * the whole history (`all` entries).
+ */
+function rangePages(entries: readonly number[], all: number, firstSearch: number): number[] {
   return entries.map((count, i) => {
     if (i === entries.length - 1) return streamPages(count)
     const pages = Math.floor(count / PAGE) + 1
-    return i === 0 && firstViaPages ? Math.max(pages, 2) : pages
+    return i === 0 ? Math.min(Math.max(pages, 2 + firstSearch), streamPages(all)) : pages
   })
 }
 
-/** Blocks the foreign-cursor probe reads: the slots strictly inside the newest page, up to three. */
-function probeBlocks(sample: HistorySample): number {
-  const { slots } = sample.head
-  if (sample.trust === undefined || slots.length === 0) return 0
-  return Math.max(0, Math.min(PROBE_BLOCKS, (slots[0] as number) - (slots.at(-1) as number) - 1))
-}
-
 /**
- * `rangeWalker({ parallel: lanes })` as walked on `main`: the span's two lookups; the probe
- * (its page is the walk's first, its blocks, its one-entry request) unless no probe could be
- * built (`'checked'`); two `getBlock` per boundary, searched `lanes` at a time (all of them
- * sent before the probe answers, so also on an endpoint that fails it); the ranges' pages. On an
- * endpoint that fails the probe the walk is one stream. Where no probe could tell and the
- * endpoint turned out not to read block cursors, each range past the first checks its
- * tentative boundary with its own pages before the walk falls back to one stream: about two
- * pages a boundary more (retune here once the boundary checks change).
+ * `rangeWalker({ parallel: lanes })` over the plan's transport, after the plan: the walk knows
+ * what the plan's probe said (see `shareAnswers`) and asks no probe of its own. Its span's bottom
+ * (`getFirstAvailableBlock`; its top is the walk's first page); on an endpoint that reads no
+ * foreign cursor (`'none'`), nothing more: one stream of pages. Otherwise a `getBlock` per
+ * boundary, and where the plan found the target's block without a transaction (it samples at
+ * the walk's targets), a `getBlocks` of the window below and one more `getBlock`; then the
+ * ranges' pages. Where no probe could tell (`'checked'`) and the samples showed an endpoint that
+ * does not read block cursors, the ranges below the first come back empty, the walk asks the
+ * probe again and falls back to one stream: about two pages a boundary more.
  * @internal
  */
 export function modelRangeWalker(
@@ -132,38 +140,34 @@ export function modelRangeWalker(
   lanes: number,
   transactions: boolean,
 ): ModelledWalk {
-  const cuts = sample.trust === undefined ? [] : cutSlots(sample, lanes)
-  const probed = sample.trust === 'any' || sample.trust === 'none' ? 1 : 0
-  const searched = sample.trust === 'none' ? Math.min(lanes, cuts.length) : cuts.length
-  const getBlock = probeBlocks(sample) + 2 * searched
-  const oneStream = sample.trust !== 'any' && !(sample.trust === 'checked' && sample.readsCursors)
-  let pages: number[]
-  if (sample.trust === 'checked' && !sample.readsCursors) {
-    pages = [streamPages(sample.profile.entries) + 2 * cuts.length]
-  } else {
-    pages =
-      oneStream || cuts.length === 0
-        ? [streamPages(sample.profile.entries)]
-        : rangePages(rangeEntries(sample, cuts))
-  }
-  const refused = sample.trust === 'none' ? refusedSplits(sample.profile.entries, lanes) : undefined
+  const { entries } = sample.profile
+  const cuts = sample.trust === 'none' ? [] : cutSlots(sample, lanes)
+  const missed = cuts.filter((slot) => sample.missed.has(slot)).length
+  const unread = sample.trust === 'checked' && !sample.readsCursors && cuts.length > 0
+  const firstSearch = searchRounds(cuts[0] !== undefined && sample.missed.has(cuts[0]))
+  const pages = unread
+    ? [streamPages(entries) + 2 * cuts.length]
+    : cuts.length === 0
+      ? [streamPages(entries)]
+      : rangePages(rangeEntries(sample, cuts), entries, firstSearch)
+  const getBlock = cuts.length + missed + (unread ? PROBE_BLOCKS : 0)
   const requests: Record<string, number> = {
-    getSlot: 1,
     getFirstAvailableBlock: 1,
-    getSignaturesForAddress: sum(pages) + probed + (refused?.pages ?? 0),
-    ...(getBlock > 0 && { getBlock: getBlock + (refused?.blocks ?? 0) }),
-    ...(refused !== undefined && refused.lookups > 0 && { getTransaction: refused.lookups }),
+    getSignaturesForAddress: sum(pages) + (unread ? 1 : 0),
+    ...(getBlock > 0 && { getBlock }),
+    ...(missed > 0 && { getBlocks: missed }),
   }
-  const lookups = withLookups(requests, sample.profile.entries, transactions)
+  const lookups = withLookups(requests, entries, transactions)
   const rounds = 2 + Math.max(...pages, Math.ceil(sum(pages) / lanes))
   return { name: 'rangeWalker', lanes, requests, rounds: Math.max(rounds, lookups) }
 }
 
 /**
- * `rangeWalker({ parallel: lanes, provider: true })` on an endpoint that serves
- * `getTransactionsForAddress`: its one-entry probe, the span's lookups, the first range through
- * the node's pages (it starts before the probe answers), the others one filtered query a page
- * (cut by slot, no block lookups), each ending at its short page.
+ * `rangeWalker({ parallel: lanes, provider: true })` after the plan, on an endpoint that serves
+ * `getTransactionsForAddress` (the plan asked, so the walk does not): the span's bottom, the
+ * first range through the node's pages (it starts before the span is known; its floor, the first
+ * target, needs no search, so it lands as the first page does), the others one filtered query a
+ * page (cut by slot, no block lookups), each ending at its short page.
  * @internal
  */
 export function modelProvider(
@@ -173,32 +177,17 @@ export function modelProvider(
 ): ModelledWalk {
   const cuts = cutSlots(sample, lanes)
   const [first = 0, ...rest] = rangeEntries(sample, cuts)
-  const nodePages = cuts.length === 0 ? streamPages(first) : Math.floor(first / PAGE) + 2
+  const nodePages =
+    cuts.length === 0 ? streamPages(first) : Math.max(Math.floor(first / PAGE) + 1, 2)
   const providerPages = rest.map((count) => Math.floor(Math.round(count) / PAGE) + 1)
   const requests: Record<string, number> = {
-    getSlot: 1,
     getFirstAvailableBlock: 1,
     getSignaturesForAddress: nodePages,
-    getTransactionsForAddress: 1 + sum(providerPages),
+    ...(providerPages.length > 0 && { getTransactionsForAddress: sum(providerPages) }),
   }
   const lookups = withLookups(requests, sample.profile.entries, transactions)
   const rounds = 2 + Math.max(nodePages, ...providerPages)
   return { name: 'provider', lanes, requests, rounds: Math.max(rounds, lookups) }
-}
-
-/**
- * On an endpoint that fails the probe the walk is one range, but free lanes still split it (at
- * tentative boundaries, which the endpoint then answers with empty pages, each checked before
- * the split range gives up): measured on the mock's Old Faithful, from ten pages of history on,
- * about 0.6 pages and a sixth of a split per page more, two `getBlock` per split (at most one
- * per free lane), and two cursor lookups. Fitted, not derived: the splits race the one range's
- * pages. Remove once the walker stops splitting where the probe said no.
- */
-function refusedSplits(entries: number, lanes: number) {
-  const beyond = Math.max(0, entries / PAGE - 10)
-  if (beyond === 0 || lanes === 1) return { pages: 0, blocks: 0, lookups: 0 }
-  const splits = Math.min(lanes - 1, Math.ceil(beyond / 6))
-  return { pages: Math.round(0.6 * beyond), blocks: 2 * splits, lookups: 2 }
 }
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0)

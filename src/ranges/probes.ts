@@ -24,11 +24,25 @@ type EndpointAnswers = {
 
 const answers = new WeakMap<RpcTransport, EndpointAnswers>()
 
+/** Transports that only watch another's requests, and the transport whose answers they share. */
+const watched = new WeakMap<RpcTransport, RpcTransport>()
+
+/**
+ * Lets `watcher`, a transport that sends every request through `inner` (one that counts or
+ * times them), share `inner`'s answers: what is asked through one is known to the other, and a
+ * walk over `inner` after a plan over `watcher` does not ask again.
+ * @internal
+ */
+export function shareAnswers(watcher: RpcTransport, inner: RpcTransport): void {
+  watched.set(watcher, watched.get(inner) ?? inner)
+}
+
 function answersOf(transport: RpcTransport): EndpointAnswers {
-  let kept = answers.get(transport)
+  const endpoint = watched.get(transport) ?? transport
+  let kept = answers.get(endpoint)
   if (kept === undefined) {
     kept = {}
-    answers.set(transport, kept)
+    answers.set(endpoint, kept)
   }
   return kept
 }
@@ -39,7 +53,7 @@ function answersOf(transport: RpcTransport): EndpointAnswers {
  * @internal
  */
 export function knownCursors(transport: RpcTransport): 'any' | 'none' | undefined {
-  return answers.get(transport)?.cursors
+  return answers.get(watched.get(transport) ?? transport)?.cursors
 }
 
 /** Keeps the foreign-cursor probe's sure answer for every later walk over `transport`. */

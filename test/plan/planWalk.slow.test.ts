@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { planWalk } from '../../src/actions/index'
 import { createMockLedger } from '../../src/testing/createMockLedger'
 import type { LedgerProfile } from '../../src/testing/ledger/types'
-import { sharedState } from '../helpers/sharedLedger'
-import { countingTransport, describeErrors, relativeError, walkActually } from './planSupport'
+import { sharedState } from '../support/sharedLedger'
+import {
+  countingTransport,
+  describeErrors,
+  ROUND_TRIP_MS,
+  relativeError,
+  walkActually,
+} from './planSupport'
 
 // 100,000 transactions: the busiest address holds about 100k entries, the others thinner
 // densities of the same slots. The 1.18-era profiles share one ledger: Agave 4.0 (block cursors
 // read, with and without the provider method), Superbank, and Old Faithful (no foreign cursor).
+// Each walk goes through the plan's transport after the plan, as on one client: it knows the
+// answers of the plan's probes.
 const state = sharedState({ seed: 3, transactions: 100_000, profile: 'v4' })
 
 const CASES: readonly Readonly<{ profile: LedgerProfile; provider: boolean }>[] = [
@@ -32,13 +40,14 @@ describe('planWalk on a 100,000-transaction ledger', () => {
       const errors: { entries: number; requests: number[] }[] = []
       for (const rank of RANKS) {
         const address = ledger.addresses()[rank] as string
-        const counter = countingTransport(ledger.transport)
+        const counter = countingTransport(ledger.transport, ROUND_TRIP_MS)
         const plan = await planWalk({ transport: counter.transport }, address)
+        expect(plan.requests).toBe(counter.total())
         expect(counter.total()).toBeLessThanOrEqual(30)
         const entries = ledger.signatures(address).length
         const walks: { name: string; estimate: number; actual: number }[] = []
         for (const strategy of plan.strategies) {
-          const actual = await walkActually(ledger, address, strategy)
+          const actual = await walkActually(counter, address, strategy)
           expect(actual.entries).toBe(entries)
           walks.push({ name: strategy.name, estimate: strategy.total, actual: actual.total })
         }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { planWalk } from '../../src/actions/index'
+import { planWalk, signaturesForAddress } from '../../src/actions/index'
 import { isConfirmedRpcError } from '../../src/errors/ConfirmedRpcError'
 import { BUILT_IN_PRICES } from '../../src/plan/priceTables'
+import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger } from '../../src/testing/createMockLedger'
-import { sharedState } from '../helpers/sharedLedger'
-import { countingTransport, relativeError, walkActually } from './planSupport'
+import { sharedState } from '../support/sharedLedger'
+import { countingTransport, ROUND_TRIP_MS, relativeError, walkActually } from './planSupport'
 
 // One era (1.18, 4.x and the archives share it): a node that reads block cursors and serves the
 // provider method, one that does not serve it, and Old Faithful, which reads no foreign cursor.
@@ -22,7 +23,7 @@ describe('planWalk against the walks it plans (5,000-transaction ledger)', () =>
       it(`${profile}, the address of rank ${rank}: entries within 10 %, requests within 15 %`, async () => {
         const ledger = createMockLedger({ state, profile, providerMethods })
         const address = ledger.addresses()[rank] as string
-        const counter = countingTransport(ledger.transport)
+        const counter = countingTransport(ledger.transport, ROUND_TRIP_MS)
         const plan = await planWalk({ transport: counter.transport }, address)
         expect(plan.requests).toBe(counter.total())
         expect(plan.requests).toBeLessThanOrEqual(30)
@@ -35,7 +36,7 @@ describe('planWalk against the walks it plans (5,000-transaction ledger)', () =>
         const actualEntries = ledger.signatures(address).length
         expect(Math.abs(relativeError(plan.entries, actualEntries))).toBeLessThanOrEqual(0.1)
         for (const strategy of plan.strategies) {
-          const actual = await walkActually(ledger, address, strategy)
+          const actual = await walkActually(counter, address, strategy)
           expect(actual.entries).toBe(actualEntries)
           expect(Math.abs(relativeError(strategy.total, actual.total))).toBeLessThanOrEqual(0.15)
           expect(Object.keys(strategy.requests).sort()).toEqual(Object.keys(actual.counts).sort())
@@ -43,6 +44,35 @@ describe('planWalk against the walks it plans (5,000-transaction ledger)', () =>
       })
     }
   }
+
+  it('shares its probes with the walks over its transport: neither asks what the other did', async () => {
+    // A walk through the provider first: it asks whether the endpoint serves the method.
+    const served = createMockLedger({ state, profile: 'v4', providerMethods: provider })
+    const address = served.addresses()[3] as string
+    const counter = countingTransport(served.transport, ROUND_TRIP_MS)
+    const walker = rangeWalker({ parallel: 8, provider: true })
+    for await (const _ of signaturesForAddress(counter, address, { walker }).pages()) {
+      // drained
+    }
+    const asked = counter.counts.getTransactionsForAddress ?? 0
+    const sent = counter.total()
+    const plan = await planWalk({ transport: counter.transport }, address)
+    expect(plan.requests).toBe(counter.total() - sent)
+    // The plan samples through block cursors there: it sends the provider method not at all.
+    expect(counter.counts.getTransactionsForAddress).toBe(asked)
+    expect(plan.strategies.map((strategy) => strategy.name)).toContain('provider')
+
+    // Old Faithful: the plan's probe says no, and the range walk after it cuts nothing.
+    const archive = createMockLedger({ state, profile: 'old-faithful' })
+    const other = archive.addresses()[3] as string
+    const archived = countingTransport(archive.transport, ROUND_TRIP_MS)
+    const planned = await planWalk({ transport: archived.transport }, other)
+    const strategy = planned.strategies.find((s) => s.name === 'rangeWalker')
+    if (strategy === undefined) throw new Error('no rangeWalker strategy')
+    const walked = await walkActually(archived, other, strategy)
+    expect(walked.counts).toEqual({ getFirstAvailableBlock: 1, getSignaturesForAddress: 4 })
+    expect(strategy.requests).toEqual(walked.counts)
+  })
 
   it('counts one getTransaction per entry with transactions, and prices every request', async () => {
     const ledger = createMockLedger({ state, profile: 'v4', providerMethods: provider })
@@ -78,7 +108,8 @@ describe('planWalk against the walks it plans (5,000-transaction ledger)', () =>
       prices: 'alchemy',
     })
     const walker = plan.strategies.find((strategy) => strategy.name === 'rangeWalker')
-    expect(walker?.unpriced).toEqual(['getSlot', 'getFirstAvailableBlock'])
+    // The span's bottom, and the windows searched below the targets whose block is empty.
+    expect(walker?.unpriced).toEqual(['getFirstAvailableBlock', 'getBlocks'])
     const sequential = plan.strategies.find((strategy) => strategy.name === 'sequential')
     expect(sequential?.credits).toBe((sequential?.total ?? 0) * 20)
   })
@@ -86,12 +117,12 @@ describe('planWalk against the walks it plans (5,000-transaction ledger)', () =>
   it('plans a wallet walk: its entries and requests near the walk’s', async () => {
     const ledger = createMockLedger({ state, profile: 'v4' })
     const [owner = ''] = ledger.walletOwners()
-    const counter = countingTransport(ledger.transport)
+    const counter = countingTransport(ledger.transport, ROUND_TRIP_MS)
     const plan = await planWalk({ transport: counter.transport }, owner, { wallet: true })
     expect(counter.total()).toBeLessThanOrEqual(30)
     const wallet = plan.strategies.find((strategy) => strategy.name === 'wallet')
     if (wallet === undefined) throw new Error('no wallet strategy')
-    const actual = await walkActually(ledger, owner, wallet)
+    const actual = await walkActually(counter, owner, wallet)
     expect(actual.entries).toBe(ledger.walletSignatures(owner).length)
     expect(Math.abs(relativeError(plan.entries, actual.entries))).toBeLessThanOrEqual(0.1)
     expect(Math.abs(relativeError(wallet.total, actual.total))).toBeLessThanOrEqual(0.15)

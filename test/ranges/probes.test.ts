@@ -6,9 +6,9 @@ import { createBlockReader } from '../../src/ranges/createBlockReader'
 import { askProviderMethod, judgeForeignCursor, knownCursors } from '../../src/ranges/probes'
 import { rangeWalker } from '../../src/ranges/rangeWalker'
 import { createMockLedger, type MockLedger } from '../../src/testing/createMockLedger'
-import { quickOrFull } from '../support/slowSuite'
-import { sharedLedger } from '../support/sharedLedger'
 import { createGate, type Intercept } from '../support/scriptedTransport'
+import { sharedLedger } from '../support/sharedLedger'
+import { quickOrFull } from '../support/slowSuite'
 import { collect, FAST, setup } from '../support/walkSetup'
 
 // Range walks on history archives, which read a cursor only inside the address's own history

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/cli/runCli'
 import { createMockLedger } from '../../../src/testing/createMockLedger'
 import { type MockLedgerServer, serveMockLedger } from '../../../src/testing/serveMockLedger'
-import { sharedState } from '../../helpers/sharedLedger'
+import { sharedState } from '../../support/sharedLedger'
 import { captureIo } from '../captureIo'
 
 const ledger = createMockLedger({
