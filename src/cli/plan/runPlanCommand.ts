@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { InvalidParamError } from '../../errors/ConfirmedRpcError'
-import { planWalk } from '../../plan/planWalk'
-import type { PlanWalkOptions } from '../../plan/readPlanOptions'
-import type { HistoryWalkPlan, WalkStrategyPlan } from '../../plan/types'
-import { createHttpTransport } from '../../transport/createHttpTransport'
-import { redactUrl } from '../../transport/redact'
+import {
+  type HistoryWalkPlan,
+  type PlanWalkOptions,
+  planWalk,
+  type WalkStrategyPlan,
+} from '../../actions/index'
+import { createHttpTransport, InvalidParamError, redactUrl } from '../../index'
 import { checkUrlScheme } from '../command/checkUrlScheme'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo } from '../command/types'
