@@ -58,7 +58,7 @@ export type HistorySample = Readonly<{
  * at points spread evenly below the newest page.
  * @internal
  */
-export type SampleOptions = Readonly<{
+type SampleOptions = Readonly<{
   samples?: number | undefined
   targets?: ((head: SampledPage, bottom: number) => readonly number[]) | undefined
 }>

@@ -34,7 +34,7 @@ describe('runCli (the dispatcher)', () => {
     [[], /^confirmed-rpc .*\n\nUsage: confirmed-rpc <command>/],
     [
       ['frobnicate'],
-      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history, books, check, plan, serve-mock, backfill, worker\)\n/,
+      /^confirmed-rpc: unknown command 'frobnicate' \(commands: migrate, history, books, check, plan, serve-mock, backfill, worker, coverage\)\n/,
     ],
     [['--frobnicate'], /^confirmed-rpc: unknown option '--frobnicate'/],
     [['migrate', '--write'], /^confirmed-rpc migrate: no paths given: /],
