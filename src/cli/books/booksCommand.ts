@@ -1,6 +1,6 @@
 import { readProcessHost } from '../command/process'
 import type { CliCommand } from '../command/types'
-import { BOOKS_OPTIONS } from './booksArgs'
+import { BOOKS_OPTIONS } from './booksOptions'
 
 const OWNER = '<owner>'
 
