@@ -277,7 +277,7 @@ function createRangeGate(plan: BooksPlan, inRange: boolean) {
  * (rent deposits and wrapped SOL are its SOL; the native mint is no second asset); each other
  * mint is the sum of its token accounts' amounts. The rows come from `walletHistory` with
  * `transactions` (the owner's transactions and those of every token account it owns or owned,
- * closed ones too; each transaction fetched once) through {@link balanceChanges}: the entries
+ * closed ones too; each transaction fetched once) through `balanceChanges` (root entry): the entries
  * whose `owner` is the wallet, and, for data stored before token balances named their owner, the
  * entries of the token accounts the walk found the transaction under.
  *
