@@ -66,7 +66,8 @@ const HELIUS: PriceTable = {
   default: 1,
 }
 
-// Only the methods whose cost could be read are listed; the walks' others (getSlot,
+// The three Solana figures the page is known to publish for the walks' methods (its Solana table
+// could not be read whole from here: check it before relying on a plan's total); the others (getSlot,
 // getFirstAvailableBlock, getBlocks, getTokenAccountsByOwner, getTransactionsForAddress) are
 // reported as unpriced, so that a plan never shows a made-up figure.
 const ALCHEMY: PriceTable = {
