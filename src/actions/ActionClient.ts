@@ -8,10 +8,7 @@ import type { RpcTransport } from '../transport/types'
  * action from the client it is given.
  * @internal
  */
-export const u64Field: FieldReader<U64Mode> = /* @__PURE__ */ oneOf<U64Mode>(
-  ['number', 'bigint'],
-  'bigint',
-)
+export const u64Field: FieldReader<U64Mode> = /* @__PURE__ */ oneOf(['number', 'bigint'], 'bigint')
 
 /** What an action works with once its client is read. @internal */
 export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{
