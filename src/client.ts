@@ -1,4 +1,4 @@
-import type { ActionClient } from './actions/ActionClient'
+import { type ActionClient, u64Field } from './actions/ActionClient'
 import {
   type GetConfirmedSignaturesForAddress2Config,
   type GetConfirmedSignaturesForAddress2Result,
@@ -31,7 +31,6 @@ import {
   field,
   isFunction,
   moved,
-  oneOf,
   readFields,
   throwInvalidParam,
 } from './params/readFields'
@@ -256,7 +255,7 @@ export function createClient<TMode extends U64Mode = 'bigint'>(
   } = readFields(
     options,
     {
-      u64: oneOf(['number', 'bigint'], 'bigint'),
+      u64: u64Field,
       ...POLICY_FIELDS,
       transport: field<RpcTransport>(isFunction, 'a function'),
       ...(!ready && { ...HTTP_TRANSPORT_FIELDS, url: oneUrl }),

@@ -23,8 +23,12 @@ export async function run(url: string, signature: string, address: string) {
 }
 `
 
-/** Targets of the two apps, gzip bytes (guarded in CI by test/package/bundleSize.slow.test.ts). */
-export const APP_TARGETS = { client: 15 * 1024, actions: 10.5 * 1024 } as const
+/**
+ * Targets of the two apps, gzip bytes: the client app no larger than it was before version 1
+ * transactions (16,359 B; 15 KiB before that), the actions app 10.5 KiB. Guarded in CI at the
+ * last measured sizes by test/package/bundleSize.slow.test.ts.
+ */
+export const APP_TARGETS = { client: 16_359, actions: 10.5 * 1024 } as const
 
 /** What an app composes in, each measured as the growth of both apps. */
 export const COMPOSED = {

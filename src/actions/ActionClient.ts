@@ -1,6 +1,14 @@
 import { invalidParam } from '../errors/ConfirmedRpcError'
+import { type FieldReader, oneOf } from '../params/readFields'
 import type { U64Mode } from '../schemas/common'
 import type { RpcTransport } from '../transport/types'
+
+/**
+ * The u64 mode of a client (`'bigint'` unless given): read by `createClient` and by every
+ * action from the client it is given.
+ * @internal
+ */
+export const u64Field: FieldReader<U64Mode> = /* @__PURE__ */ oneOf(['number', 'bigint'], 'bigint')
 
 /** What an action works with once its client is read. @internal */
 export type MethodContext<TMode extends U64Mode = U64Mode> = Readonly<{
@@ -59,10 +67,7 @@ export function readActionClient<TMode extends U64Mode>(
   if (typeof transport !== 'function') {
     throw invalidParam(method, 'client.transport', 'expected a function')
   }
-  const u64 = client.u64 ?? ('bigint' as TMode)
-  if (u64 !== 'number' && u64 !== 'bigint') {
-    throw invalidParam(method, 'client.u64', `expected 'number' or 'bigint', got ${String(u64)}`)
-  }
+  const u64 = u64Field(client.u64, method, 'client.u64') as TMode
   const described = transport.description
   return { transport, u64, endpoint: described?.endpoint, redact: described?.redact }
 }

@@ -14,3 +14,10 @@ export const defaultFetch: FetchFunction = (input, init) => globalThis.fetch(inp
  * @internal
  */
 export const readNetworkFailure = (_error: unknown): undefined => undefined
+
+/**
+ * A browser's fetch answers with a web stream (`body.getReader()`), never a Node stream: the
+ * body reader of this build leaves that branch out. See `defaultFetch.ts`.
+ * @internal
+ */
+export const NODE_STREAM_BODIES = false

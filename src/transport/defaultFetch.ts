@@ -10,6 +10,13 @@ import type { FetchFunction } from './types'
  */
 export const defaultFetch = crossFetch as FetchFunction
 
+/**
+ * Whether a response body may be a Node stream (async iterable, `destroy()`), as node-fetch's
+ * (cross-fetch's in Node) is. The browser build's `defaultFetch.browser.ts` says no.
+ * @internal
+ */
+export const NODE_STREAM_BODIES = true
+
 // The system error codes of each failure, as Node (`syscall` errors), its built-in fetch
 // (undici's `UND_ERR_*`, OpenSSL's `ERR_SSL_*`) and node-fetch name them. A browser's fetch
 // fails with no code at all (`TypeError: Failed to fetch`): its build reads none.

@@ -7,6 +7,7 @@ import {
 import type { BaseErrorContext, ErrorContext } from '../errors/ErrorCode'
 import { METHOD_NOT_FOUND, UNSUPPORTED_TRANSACTION_VERSION } from '../errors/JsonRpcErrorCode'
 import { isPlainObject } from '../json/parseJson'
+import { NODE_STREAM_BODIES } from './defaultFetch'
 import { REDACTED, redactText } from './redact'
 
 type WebReader = {
@@ -42,7 +43,7 @@ export async function readBodyText(
     // A reader's read() answers as an iterator's next() does.
     chunks = { [Symbol.asyncIterator]: () => ({ next: () => reader.read() }) }
     stop = () => void reader.cancel().catch(() => {})
-  } else if (body?.[Symbol.asyncIterator]) {
+  } else if (NODE_STREAM_BODIES && body?.[Symbol.asyncIterator]) {
     chunks = body as AsyncIterable<unknown>
     stop = () => body.destroy?.()
   } else {

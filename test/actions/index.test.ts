@@ -203,6 +203,16 @@ describe('action inputs', () => {
     expect(wire.sent).toEqual([])
   })
 
+  it('refuse an unknown u64 mode as createClient does, naming the value', async () => {
+    const bad = { transport: ledger.transport, u64: 'string' } as never
+    await expect(getTransaction(bad, picked.legacy.signature)).rejects.toThrow(
+      "Invalid `client.u64` for getTransaction: expected 'number' or 'bigint', got string \"string\".",
+    )
+    expect(() => createClient({ transport: ledger.transport, u64: 'string' as never })).toThrow(
+      "Invalid `u64` for createClient: expected 'number' or 'bigint', got string \"string\".",
+    )
+  })
+
   it('take the signal in the config: aborted before sending, and in flight', async () => {
     const wire = recording(ledger.transport)
     const client = { transport: wire.transport }

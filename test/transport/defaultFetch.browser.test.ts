@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { defaultFetch, readNetworkFailure } from '../../src/transport/defaultFetch.browser'
+import * as nodePlatform from '../../src/transport/defaultFetch'
+import {
+  defaultFetch,
+  NODE_STREAM_BODIES,
+  readNetworkFailure,
+} from '../../src/transport/defaultFetch.browser'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -23,5 +28,12 @@ describe('defaultFetch of the browser build', () => {
       cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
     })
     expect(readNetworkFailure(refused)).toBeUndefined()
+  })
+
+  it('says response bodies are never Node streams, where the Node module says they may be', () => {
+    // The body reader (response.ts readBodyText) reads this constant; the browser build folds it
+    // and leaves the Node stream branch out (checked on the bundle by bundleSize.slow.test.ts).
+    expect(NODE_STREAM_BODIES).toBe(false)
+    expect(nodePlatform.NODE_STREAM_BODIES).toBe(true)
   })
 })
