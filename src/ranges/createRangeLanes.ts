@@ -19,6 +19,8 @@ type RangeLanesOptions = Readonly<{
   child: () => AbortSignal
   /** Whether ranges go through the provider method: known once the provider's probe answered. */
   viaProvider: () => boolean
+  /** Told when a range shows it may be unread (see `RangeRunOptions.onUnread`). */
+  onUnread: (kind: 'empty' | 'refused') => Promise<void>
 }>
 
 /**
@@ -62,6 +64,15 @@ export type RangeLanes<TMode extends U64Mode> = Readonly<{
    * to nothing is not tried again until it has moved on, so a failed split cannot loop.
    */
   split(pick: RangeSplit<TMode>, boundary: RangeBoundary | undefined): void
+  /**
+   * The endpoint reads no foreign cursor (see `Cuts.emptyIsTrue`): no range is started, split or
+   * given a floor any more, and every range from the first not handed out yet whose start was
+   * not read (see `RangeRun.trusted`) is stopped. Newest first, unless that one is being handed
+   * out, the stopped ranges are dropped and the range before them runs on to the walk's end
+   * (see `RangeRun.extend`): that range is returned. Otherwise the walk falls back to one range
+   * where it comes to the first stopped one (see `RangeRun.unread`).
+   */
+  fold(): RangeRun<TMode> | undefined
   /** Whether nothing is fetched or searched any more: no range runs, no split is searched. */
   idle(): boolean
   /** Resolves at the next change of state (a range started or finished, one handed out, ...). */
@@ -88,6 +99,8 @@ type LanesState<TMode extends U64Mode> = {
   taken: number
   /** Whether no more ranges come from the boundaries. */
   planned: boolean
+  /** See `RangeLanes.fold`. */
+  folded: boolean
   top: bigint | undefined
   bottom: bigint | undefined
 }
@@ -100,6 +113,7 @@ function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
     active: 0,
     taken: 0,
     planned: false,
+    folded: false,
     top: undefined,
     bottom: undefined,
   }
@@ -148,6 +162,8 @@ export function createRangeLanes<TMode extends U64Mode>(
   const held = oldest ? lanes + 1 : 2 * lanes
   const state = createLanesState<TMode>()
   const { runs, splitting } = state
+  // Every range started, dropped by a fold or not: awaited by `settled`.
+  const started: RangeRun<TMode>[] = []
   const { changed, change } = createChanges()
   signal.addEventListener('abort', changed, { once: true })
   // The first wave's ranges start a lane's share of a round trip apart (see createStartPacer).
@@ -160,8 +176,14 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.active--
       changed()
     }
-    const run = runRange(context, plan, start, range, options.child(), finished, viaProvider)
+    const run = runRange(context, plan, start, range, {
+      signal: options.child(),
+      onFinish: finished,
+      provider: viaProvider,
+      onUnread: options.onUnread,
+    })
     pacer.started(run.firstPage)
+    started.push(run)
     runs.splice(at, 0, run)
     changed()
   }
@@ -171,7 +193,7 @@ export function createRangeLanes<TMode extends U64Mode>(
   return {
     async launch(range) {
       for (;;) {
-        if (signal.aborted) return false
+        if (signal.aborted || state.folded) return false
         if (!room(0)) await change()
         else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
         else break
@@ -179,7 +201,9 @@ export function createRangeLanes<TMode extends U64Mode>(
       begin(range)
       return true
     },
-    settleFloor: (slot) => runs.at(-1)?.setFloor(slot),
+    settleFloor: (slot) => {
+      if (!state.folded) runs.at(-1)?.setFloor(slot)
+    },
     endPlan() {
       state.planned = true
       changed()
@@ -195,18 +219,32 @@ export function createRangeLanes<TMode extends U64Mode>(
         : newestStride(span, index, lanes, state.top, runs[0], plan.pageSize),
     claimSplit() {
       const candidates = runs.slice(state.taken).filter((run) => !splitting.has(run))
-      const pick = room(splitting.size)
+      const pick = !state.folded && room(splitting.size)
         ? pickSplit(candidates, state.triedAt, state.bottom, plan.pageSize)
         : undefined
       if (pick !== undefined) splitting.add(pick.run)
       return pick
     },
     split(pick, boundary) {
-      const below = signal.aborted ? undefined : splitRange(pick, boundary)
+      const below = signal.aborted || state.folded ? undefined : splitRange(pick, boundary)
       if (below === undefined) state.triedAt.set(pick.run, pick.lowest)
       else begin(below, runs.indexOf(pick.run) + 1)
       splitting.delete(pick.run)
       changed()
+    },
+    fold() {
+      state.folded = true
+      state.planned = true
+      const at = runs.findIndex((run, i) => i >= state.taken && !run.trusted())
+      for (const run of at === -1 ? [] : runs.slice(at)) run.stop()
+      let tail: RangeRun<TMode> | undefined
+      if (!oldest && at > state.taken) {
+        runs.splice(at)
+        tail = runs[at - 1]
+        tail?.extend()
+      }
+      changed()
+      return tail
     },
     idle: () => state.active + splitting.size === 0,
     change,
@@ -218,6 +256,6 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.taken++
       changed()
     },
-    settled: () => Promise.all(runs.map((run) => run.finished)).then(() => undefined),
+    settled: () => Promise.all(started.map((run) => run.finished)).then(() => undefined),
   }
 }

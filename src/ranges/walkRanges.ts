@@ -41,6 +41,8 @@ export async function* walkRanges<TMode extends U64Mode>(
   const link = linkSignal(plan.signal)
   // The ranges and their searches, stopped together when the walk falls back to one range.
   const cut = linkSignal(link.signal)
+  // The search and the splits, stopped when the walk folds its ranges (see `RangeLanes.fold`).
+  const search = linkSignal(cut.signal)
   // Every range and block lookup gets its own signal (see createSignalGroup in shared/signals.ts).
   const group = createSignalGroup(cut.signal)
   // Newest first, the first range starts at once: its first page is the address's newest.
@@ -51,28 +53,47 @@ export async function* walkRanges<TMode extends U64Mode>(
     child: group.child,
     head,
   })
+  // Set once the walk folds its ranges: the one that runs on to the walk's end, if any.
+  let tail: RangeRun<TMode> | undefined
+  let folded = false
   const lanes = createRangeLanes(context, plan, start, {
     lanes: settings.lanes,
     oldest,
     signal: cut.signal,
     child: group.child,
     viaProvider: cuts.plan.viaProvider,
+    // Judged as soon as a range's start comes back empty, while it waits to ask again.
+    async onUnread(kind) {
+      if (kind === 'empty' && (await cuts.emptyIsTrue())) return
+      if (folded) return
+      folded = true
+      search.abort()
+      tail = lanes.fold()
+    },
   })
-  const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, cut.signal)
+  const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, search.signal)
   const quota: Quota<TMode> = { remaining: start.remaining }
   let rest: RangeRun<TMode> | undefined
+  // The range that handed out the last entry so far.
+  let lead: RangeRun<TMode> | undefined
   try {
     for (let run = await lanes.next(); run !== undefined; run = await lanes.next()) {
-      if (yield* handOut(run, oldest, plan, quota))
+      const { last } = quota
+      if (yield* handOut(oldest ? run.reversed() : run.pages(), plan, quota))
         return plan.signal?.aborted ? undefined : onEnd()
       if (plan.signal?.aborted) return
-      // An empty range from a foreign boundary is empty indeed where the endpoint reads one.
-      const unread = run.unread()
-      if (unread !== undefined && (unread === 'refused' || !(await cuts.emptyIsTrue()))) {
+      if (quota.last !== last) lead = run
+      if (await fallsBack(run, run === tail, cuts)) {
         cut.abort()
         await Promise.all([producing, lanes.settled()])
-        rest = runRange(context, plan, start, fallBack(start, run, quota), link.signal, () => {})
-        if (yield* handOut(rest, oldest, plan, quota)) {
+        // Newest first, the entries past the floor of the range that handed out the last entry,
+        // fetched already with its last page: the rest goes on below them.
+        const over = !oldest && lead?.stoppedAtFloor() ? lead.overflow() : []
+        if (yield* handOut(pagesOf(over), plan, quota)) {
+          return plan.signal?.aborted ? undefined : onEnd()
+        }
+        rest = runRange(context, plan, start, fallBack(start, run, quota), { signal: link.signal })
+        if (yield* handOut(oldest ? rest.reversed() : rest.pages(), plan, quota)) {
           return plan.signal?.aborted ? undefined : onEnd()
         }
         if (plan.signal?.aborted) return
@@ -92,22 +113,22 @@ export async function* walkRanges<TMode extends U64Mode>(
     await cuts.settled()
     await Promise.all([lanes.settled(), rest?.finished])
     group.dispose()
+    search.dispose()
     cut.dispose()
     link.dispose()
   }
 }
 
 /**
- * Yields the entries of `run` in the walk's order, up to what `limit` leaves; `true` once the
- * walk must stop (`limit` reached, or the caller's signal aborted).
+ * Yields the entries of `pages` (a range's, in the walk's order), up to what `limit` leaves;
+ * `true` once the walk must stop (`limit` reached, or the caller's signal aborted).
  */
 async function* handOut<TMode extends U64Mode>(
-  run: RangeRun<TMode>,
-  oldest: boolean,
+  pages: AsyncIterable<SignatureInfo<TMode>[]>,
   plan: WalkPlan,
   quota: Quota<TMode>,
 ): AsyncGenerator<SignatureInfo<TMode>[], boolean, undefined> {
-  for await (let page of oldest ? run.reversed() : run.pages()) {
+  for await (let page of pages) {
     if (plan.signal?.aborted) return true
     if (quota.remaining !== undefined) {
       page = page.slice(0, quota.remaining)
@@ -120,6 +141,28 @@ async function* handOut<TMode extends U64Mode>(
     if (quota.remaining === 0) return true
   }
   return false
+}
+
+/** One page, as a range's pages come. */
+async function* pagesOf<T>(page: readonly T[]): AsyncGenerator<T[], void, undefined> {
+  yield [...page]
+}
+
+/**
+ * Whether the rest of the walk after `run` is one range from a cursor the endpoint knows (see
+ * `fallBack`): after a range it may not have read (see `RangeRun.unread`), unless it reads a
+ * foreign cursor, so that the range is empty indeed; or after the range a fold let run on to the
+ * walk's end (`tail`, see `RangeLanes.fold`) where it stopped at its floor all the same.
+ */
+async function fallsBack<TMode extends U64Mode>(
+  run: RangeRun<TMode>,
+  tail: boolean,
+  cuts: Cuts,
+): Promise<boolean> {
+  if (tail) return run.stoppedAtFloor()
+  const unread = run.unread()
+  if (unread === undefined) return false
+  return unread !== 'empty' || !(await cuts.emptyIsTrue())
 }
 
 /**
