@@ -71,8 +71,9 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    */
   stoppedAtFloor(): boolean
   /**
-   * Once it stopped at its floor: the entries of its last page below the floor, newest first,
-   * where a walk that goes on from it as one stream takes up (see `RangeLanes.fold`).
+   * Once it stopped at its floor and was handed out whole: the entries it fetched below its
+   * floor (they follow its last entry), newest first, which a walk that goes on from it as one
+   * stream hands out first (see `RangeLanes.fold`).
    */
   overflow(): readonly SignatureInfo<TMode>[]
   /**
@@ -113,7 +114,12 @@ type RangeState<TMode extends U64Mode> = {
   /** See `RangeRun.extend`. */
   extended: boolean
   atFloor: boolean
-  overflow: SignatureInfo<TMode>[]
+  /**
+   * Entries fetched below the floor (see `RangeRun.overflow`): those left out as pages were
+   * handed out (fetched before the floor was known), then those left out as pages came.
+   */
+  belowTaken: SignatureInfo<TMode>[]
+  belowFetched: SignatureInfo<TMode>[]
   done: boolean
   /** Whether any entry came, kept or not: a tentative start was read (see `RangeRun.unread`). */
   answered: boolean
@@ -150,6 +156,13 @@ export type RangeRunOptions = Readonly<{
    */
   onUnread?: ((kind: 'empty' | 'refused') => Promise<void>) | undefined
 }>
+
+/** The entries of `page` in the range's slots but for its floor: below it. */
+const below = <TMode extends U64Mode>(
+  state: RangeState<TMode>,
+  page: readonly SignatureInfo<TMode>[],
+): SignatureInfo<TMode>[] =>
+  page.filter((entry) => !keeps(state, entry) && keeps(state, entry, false))
 
 /** Whether `entry` lies in the range's slots, as far as its floor is known. */
 const keeps = <TMode extends U64Mode>(
@@ -239,7 +252,7 @@ export function runRange<TMode extends U64Mode>(
     },
     extend: () => settleFloor(state, undefined, true),
     stoppedAtFloor: () => state.atFloor,
-    overflow: () => state.overflow,
+    overflow: () => [...state.belowTaken, ...state.belowFetched],
     setFloor: (slot) => settleFloor(state, slot, false),
     firstPage,
     finished,
@@ -272,7 +285,8 @@ function createRangeState<TMode extends U64Mode>(range: HistoryRange): RangeStat
     floorRead: undefined,
     extended: false,
     atFloor: false,
-    overflow: [],
+    belowTaken: [],
+    belowFetched: [],
     done: false,
     answered: false,
     unread: undefined,
@@ -308,6 +322,7 @@ async function fetchRange<TMode extends U64Mode>(
     for await (const page of source) {
       state.answered = true
       const taken = page.filter((entry) => keeps(state, entry))
+      state.belowFetched.push(...below(state, page))
       if (taken.length > 0) {
         state.buffer.push(taken)
         state.kept += taken.length
@@ -318,13 +333,10 @@ async function fetchRange<TMode extends U64Mode>(
       state.onAnswer(page)
       // A floor set after this page was asked for: the walk may already be past it.
       const last = page[page.length - 1]
-      const below = (floor: bigint | undefined) =>
+      const under = (floor: bigint | undefined) =>
         floor !== undefined && last !== undefined && last.slot < floor
-      if (below(state.floorRead) || below(state.floor)) {
-        state.atFloor = true
-        state.overflow = page.filter((entry) => !keeps(state, entry) && keeps(state, entry, false))
-      }
-      if (below(state.floor)) break
+      if (under(state.floorRead) || under(state.floor)) state.atFloor = true
+      if (under(state.floor)) break
     }
     if (tentative && !state.answered) state.unread = 'empty'
   } catch (error) {
@@ -373,6 +385,7 @@ async function* bufferedPages<TMode extends U64Mode>(
     if (page !== undefined) {
       // Entries taken before the floor was known may lie below it.
       const kept = page.filter((entry) => keeps(state, entry))
+      state.belowTaken.push(...below(state, page))
       if (kept.length > 0) yield kept
       continue
     }
