@@ -219,9 +219,10 @@ export function createRangeLanes<TMode extends U64Mode>(
         : newestStride(span, index, lanes, state.top, runs[0], plan.pageSize),
     claimSplit() {
       const candidates = runs.slice(state.taken).filter((run) => !splitting.has(run))
-      const pick = !state.folded && room(splitting.size)
-        ? pickSplit(candidates, state.triedAt, state.bottom, plan.pageSize)
-        : undefined
+      const pick =
+        !state.folded && room(splitting.size)
+          ? pickSplit(candidates, state.triedAt, state.bottom, plan.pageSize)
+          : undefined
       if (pick !== undefined) splitting.add(pick.run)
       return pick
     },
