@@ -2,7 +2,7 @@ import type { MethodContext } from '../actions/ActionClient'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import { sleep } from '../shared/async'
-import { createStartPacer } from './createStartPacer'
+import { createStartPacer, type StartPacer } from './createStartPacer'
 import { newestStride, oldestStride, pickSplit, type RangeSplit } from './planCuts'
 import { type RangeRun, runRange } from './runRange'
 import type { HistoryRange, RangeBoundary } from './types'
@@ -87,8 +87,10 @@ export type RangeLanes<TMode extends U64Mode> = Readonly<{
 
 /** A range walk's lanes as they stand: see `createRangeLanes`. */
 type LanesState<TMode extends U64Mode> = {
-  /** Every range started, in the order they are handed out. */
+  /** Every range started and not dropped, in the order they are handed out. */
   runs: RangeRun<TMode>[]
+  /** Every range started, dropped by a fold or not: awaited by `settled`. */
+  started: RangeRun<TMode>[]
   /** Ranges being split: each holds a lane for its search. */
   splitting: Set<RangeRun<TMode>>
   /** Where each range stood (its oldest kept slot) when a split of it last came to nothing. */
@@ -108,6 +110,7 @@ type LanesState<TMode extends U64Mode> = {
 function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
   return {
     runs: [],
+    started: [],
     splitting: new Set(),
     triedAt: new WeakMap(),
     active: 0,
@@ -145,6 +148,54 @@ function splitRange<TMode extends U64Mode>(
 }
 
 /**
+ * Waits until a lane is free (`free`) and the first wave's pacer lets the next range start (see
+ * `RangeLanes.launch`): `false` once the walk stopped or folded its ranges meanwhile.
+ */
+async function waitToLaunch<TMode extends U64Mode>(
+  state: LanesState<TMode>,
+  free: () => boolean,
+  pacer: StartPacer,
+  signal: AbortSignal,
+  change: () => Promise<void>,
+): Promise<boolean> {
+  for (;;) {
+    if (signal.aborted || state.folded) return false
+    if (!free()) await change()
+    else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
+    else return true
+  }
+}
+
+/** See `RangeLanes.claimSplit`, once a lane is free. */
+function claimSplit<TMode extends U64Mode>(
+  state: LanesState<TMode>,
+  pageSize: number,
+): RangeSplit<TMode> | undefined {
+  if (state.folded) return undefined
+  const candidates = state.runs.slice(state.taken).filter((run) => !state.splitting.has(run))
+  const pick = pickSplit(candidates, state.triedAt, state.bottom, pageSize)
+  if (pick !== undefined) state.splitting.add(pick.run)
+  return pick
+}
+
+/** See `RangeLanes.fold`. */
+function foldRuns<TMode extends U64Mode>(
+  state: LanesState<TMode>,
+  oldest: boolean,
+): RangeRun<TMode> | undefined {
+  state.folded = true
+  state.planned = true
+  const { runs, taken } = state
+  const at = runs.findIndex((run, i) => i >= taken && !run.trusted())
+  for (const run of at === -1 ? [] : runs.slice(at)) run.stop()
+  if (oldest || at <= taken) return undefined
+  runs.splice(at)
+  const tail = runs[at - 1]
+  tail?.extend()
+  return tail
+}
+
+/**
  * The state of a range walk's lanes: at most `lanes` ranges fetched at once, and at most twice
  * as many held newest first (started, not yet handed out), one more than lanes oldest first, so
  * memory follows the ranges, not the history. Each range is fetched by `runRange`.
@@ -162,8 +213,6 @@ export function createRangeLanes<TMode extends U64Mode>(
   const held = oldest ? lanes + 1 : 2 * lanes
   const state = createLanesState<TMode>()
   const { runs, splitting } = state
-  // Every range started, dropped by a fold or not: awaited by `settled`.
-  const started: RangeRun<TMode>[] = []
   const { changed, change } = createChanges()
   signal.addEventListener('abort', changed, { once: true })
   // The first wave's ranges start a lane's share of a round trip apart (see createStartPacer).
@@ -183,7 +232,7 @@ export function createRangeLanes<TMode extends U64Mode>(
       onUnread: options.onUnread,
     })
     pacer.started(run.firstPage)
-    started.push(run)
+    state.started.push(run)
     runs.splice(at, 0, run)
     changed()
   }
@@ -192,14 +241,9 @@ export function createRangeLanes<TMode extends U64Mode>(
     state.active + more < lanes && runs.length - state.taken + more < held
   return {
     async launch(range) {
-      for (;;) {
-        if (signal.aborted || state.folded) return false
-        if (!room(0)) await change()
-        else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
-        else break
-      }
-      begin(range)
-      return true
+      const free = await waitToLaunch(state, () => room(0), pacer, signal, change)
+      if (free) begin(range)
+      return free
     },
     settleFloor: (slot) => {
       if (!state.folded) runs.at(-1)?.setFloor(slot)
@@ -217,15 +261,7 @@ export function createRangeLanes<TMode extends U64Mode>(
       oldest
         ? oldestStride(span, lanes, runs)
         : newestStride(span, index, lanes, state.top, runs[0], plan.pageSize),
-    claimSplit() {
-      const candidates = runs.slice(state.taken).filter((run) => !splitting.has(run))
-      const pick =
-        !state.folded && room(splitting.size)
-          ? pickSplit(candidates, state.triedAt, state.bottom, plan.pageSize)
-          : undefined
-      if (pick !== undefined) splitting.add(pick.run)
-      return pick
-    },
+    claimSplit: () => (room(splitting.size) ? claimSplit(state, plan.pageSize) : undefined),
     split(pick, boundary) {
       const below = signal.aborted || state.folded ? undefined : splitRange(pick, boundary)
       if (below === undefined) state.triedAt.set(pick.run, pick.lowest)
@@ -234,16 +270,7 @@ export function createRangeLanes<TMode extends U64Mode>(
       changed()
     },
     fold() {
-      state.folded = true
-      state.planned = true
-      const at = runs.findIndex((run, i) => i >= state.taken && !run.trusted())
-      for (const run of at === -1 ? [] : runs.slice(at)) run.stop()
-      let tail: RangeRun<TMode> | undefined
-      if (!oldest && at > state.taken) {
-        runs.splice(at)
-        tail = runs[at - 1]
-        tail?.extend()
-      }
+      const tail = foldRuns(state, oldest)
       changed()
       return tail
     },
@@ -257,6 +284,6 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.taken++
       changed()
     },
-    settled: () => Promise.all(started.map((run) => run.finished)).then(() => undefined),
+    settled: () => Promise.all(state.started.map((run) => run.finished)).then(() => undefined),
   }
 }

@@ -22,10 +22,12 @@ type Quota<TMode extends U64Mode> = {
  * it is whole. A range starts as soon as the boundary above it is known (the first one at once,
  * newest first); newest first, a lane that comes free once all are started splits the range with
  * the most left. A range that started at a tentative boundary the endpoint may not have read (see
- * `RangeRun.unread`) is not lost: where the endpoint is not shown to read such a cursor (see
- * `Cuts.emptyIsTrue`), the ranges still running stop, and the rest of the walk is one range from
- * a cursor the endpoint knows. Stopping the consumer aborts every range and the search, and
- * waits for them.
+ * `RangeRun.unread`) is not lost: as soon as its first answer comes back empty, the walk judges
+ * the endpoint (see `Cuts.emptyIsTrue`) while the range waits, off the other ranges' way; where
+ * the endpoint is not shown to read such a cursor, the walk stops cutting and folds its ranges
+ * into one stream (see `RangeLanes.fold`): the range above the first unread one runs on to the
+ * walk's end, or the rest of the walk is one range from a cursor the endpoint knows (see
+ * `fallBack`). Stopping the consumer aborts every range and the search, and waits for them.
  * @internal
  */
 export async function* walkRanges<TMode extends U64Mode>(
@@ -55,7 +57,6 @@ export async function* walkRanges<TMode extends U64Mode>(
   })
   // Set once the walk folds its ranges: the one that runs on to the walk's end, if any.
   let tail: RangeRun<TMode> | undefined
-  let folded = false
   const lanes = createRangeLanes(context, plan, start, {
     lanes: settings.lanes,
     oldest,
@@ -64,11 +65,10 @@ export async function* walkRanges<TMode extends U64Mode>(
     viaProvider: cuts.plan.viaProvider,
     // Judged as soon as a range's start comes back empty, while it waits to ask again.
     async onUnread(kind) {
-      if (kind === 'empty' && (await cuts.emptyIsTrue())) return
-      if (folded) return
-      folded = true
-      search.abort()
-      tail = lanes.fold()
+      if (kind === 'refused' || !(await cuts.emptyIsTrue())) {
+        search.abort()
+        tail ??= lanes.fold()
+      }
     },
   })
   const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, search.signal)
@@ -89,11 +89,9 @@ export async function* walkRanges<TMode extends U64Mode>(
         // Newest first, the entries past the floor of the range that handed out the last entry,
         // fetched already with its last page: the rest goes on below them.
         const over = !oldest && lead?.stoppedAtFloor() ? lead.overflow() : []
-        if (yield* handOut(pagesOf(over), plan, quota)) {
-          return plan.signal?.aborted ? undefined : onEnd()
-        }
-        rest = runRange(context, plan, start, fallBack(start, run, quota), { signal: link.signal })
-        if (yield* handOut(oldest ? rest.reversed() : rest.pages(), plan, quota)) {
+        const range = fallBack(start, run, over.at(-1) ?? quota.last)
+        rest = runRange(context, plan, start, range, { signal: link.signal })
+        if (yield* handOut(after(over, oldest ? rest.reversed() : rest.pages()), plan, quota)) {
           return plan.signal?.aborted ? undefined : onEnd()
         }
         if (plan.signal?.aborted) return
@@ -143,9 +141,13 @@ async function* handOut<TMode extends U64Mode>(
   return false
 }
 
-/** One page, as a range's pages come. */
-async function* pagesOf<T>(page: readonly T[]): AsyncGenerator<T[], void, undefined> {
-  yield [...page]
+/** `first` as a page of its own, if it holds any entry, then `pages`. */
+async function* after<T>(
+  first: readonly T[],
+  pages: AsyncIterable<T[]>,
+): AsyncGenerator<T[], void, undefined> {
+  if (first.length > 0) yield [...first]
+  yield* pages
 }
 
 /**
@@ -166,22 +168,23 @@ async function fallsBack<TMode extends U64Mode>(
 }
 
 /**
- * The rest of a walk whose range `unread` started at a boundary the endpoint did not read, as one
- * range from a cursor it knows. Newest first, everything above the boundary was handed out: the
- * rest starts at the last entry handed out (the walk's start if none was). Oldest first,
+ * The rest of a walk whose range `unread` started at a boundary the endpoint did not read (or
+ * that a fold stopped, or that follows a fold's tail), as one range from a cursor it knows.
+ * Newest first, everything above the boundary was handed out: the rest starts at `last`, the last
+ * entry handed out or fetched past the floor of the range before (the walk's start if none
+ * was). Oldest first,
  * everything below the range was: the rest is the span from the walk's start down to its floor,
  * held whole and reversed, as a walk that cannot be cut is.
  */
 function fallBack<TMode extends U64Mode>(
   start: HistoryCheckpoint,
   unread: RangeRun<TMode>,
-  quota: Quota<TMode>,
+  last: SignatureInfo<TMode> | undefined,
 ): HistoryRange {
   const startSlot = start.slot === undefined ? undefined : BigInt(start.slot)
   if (start.order === 'oldest') {
     return { before: start.before, beforeSlot: startSlot, floor: unread.floor() }
   }
-  const { last } = quota
   return last === undefined
     ? { before: start.before, beforeSlot: startSlot }
     : { before: last.signature, beforeSlot: BigInt(last.slot) }
