@@ -148,22 +148,29 @@ function splitRange<TMode extends U64Mode>(
 }
 
 /**
- * Waits until a lane is free (`free`) and the first wave's pacer lets the next range start (see
- * `RangeLanes.launch`): `false` once the walk stopped or folded its ranges meanwhile.
+ * Calls `begin` once a lane is free (`free`) and the first wave's pacer lets the next range
+ * start, at once if they do (see `RangeLanes.launch`): `false` once the walk stopped or folded
+ * its ranges meanwhile.
  */
-async function waitToLaunch<TMode extends U64Mode>(
+async function launchWhenFree<TMode extends U64Mode>(
   state: LanesState<TMode>,
-  free: () => boolean,
-  pacer: StartPacer,
-  signal: AbortSignal,
-  change: () => Promise<void>,
+  wait: Readonly<{
+    free: () => boolean
+    pacer: StartPacer
+    signal: AbortSignal
+    change: () => Promise<void>
+  }>,
+  begin: () => void,
 ): Promise<boolean> {
+  const { free, pacer, signal, change } = wait
   for (;;) {
     if (signal.aborted || state.folded) return false
     if (!free()) await change()
     else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
-    else return true
+    else break
   }
+  begin()
+  return true
 }
 
 /** See `RangeLanes.claimSplit`, once a lane is free. */
@@ -240,11 +247,8 @@ export function createRangeLanes<TMode extends U64Mode>(
   const room = (more: number): boolean =>
     state.active + more < lanes && runs.length - state.taken + more < held
   return {
-    async launch(range) {
-      const free = await waitToLaunch(state, () => room(0), pacer, signal, change)
-      if (free) begin(range)
-      return free
-    },
+    launch: (range) =>
+      launchWhenFree(state, { free: () => room(0), pacer, signal, change }, () => begin(range)),
     settleFloor: (slot) => {
       if (!state.folded) runs.at(-1)?.setFloor(slot)
     },
