@@ -4,9 +4,9 @@ import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
 import { waitToAskAgain } from '../shared/askUntilFound'
 import { checkCursorKnown, newestEntry } from './archivePage'
-import { judgePage, type PageAnswer } from './judgePage'
+import { judgePage, type PageAnswer, type PageDecision } from './judgePage'
 import { takePage } from './pageWalk'
-import type { PageCursor, WalkPlan } from './types'
+import type { PageCursor, PageEntry, WalkPlan } from './types'
 
 /** One accepted page. @internal */
 export type PageOutcome<TMode extends U64Mode> = Readonly<{
@@ -55,6 +55,10 @@ export async function fetchPage<TMode extends U64Mode>(
     const answer: PageAnswer<SignatureInfo<TMode>> =
       settled.status === 'rejected' ? settled : { ...settled, untilSlot: await untilLookUp, newest }
     const decision = judgePage(answer, cursor, rules, tries)
+    // Every decision but a retry named by a string is an empty page's (see judgeEmptyPage).
+    if (plan.startEmpty !== undefined && cursor.vouched === 'no' && isEmptyPage(decision)) {
+      await plan.startEmpty()
+    }
     if (decision === 'retry' || decision === 'recheck') {
       await waitToAskAgain(plan, tries[decision === 'retry' ? 'retries' : 'emptyChecks']++, signal)
       continue
@@ -73,3 +77,7 @@ export async function fetchPage<TMode extends U64Mode>(
     return decision
   }
 }
+
+/** Whether `judgePage` decided on an empty page (see `judgeEmptyPage`). */
+const isEmptyPage = (decision: PageDecision<PageEntry>): boolean =>
+  typeof decision === 'string' && decision !== 'retry'

@@ -141,6 +141,12 @@ export type WalkPlan = Readonly<{
    * it, without asking for the next.
    */
   floor?: (() => bigint | undefined) | undefined
+  /**
+   * A range that starts at a boundary the endpoint may not read (see `RangeRun.unread`): told
+   * when the request from its start comes back empty, before it is asked again, and awaited, so
+   * that the walk judges the endpoint first (and stops the range where it reads no such cursor).
+   */
+  startEmpty?: (() => Promise<void>) | undefined
   commitment: Commitment | undefined
   /** Where the walk starts: a fresh checkpoint, or the one passed as `resume`. */
   start: HistoryCheckpoint

@@ -23,6 +23,9 @@ const MIN_RANGE_SLOTS = 32
 const LEAD_PAGES = 2
 const LEAD_SHARE = 5
 
+/** Pages a boundary costs a walk that folds its ranges into one stream (`RangeLanes.fold`). */
+const FOLDED_PAGES = 1.5
+
 /** A strategy before its prices: requests by method, and the round trips one after another. */
 export type ModelledWalk = Readonly<{
   name: WalkStrategyName
@@ -131,8 +134,9 @@ function rangePages(entries: readonly number[], all: number, firstSearch: number
  * boundary, and where the plan found the target's block without a transaction (it samples at
  * the walk's targets), a `getBlocks` of the window below and one more `getBlock`; then the
  * ranges' pages. Where no probe could tell (`'checked'`) and the samples showed an endpoint that
- * does not read block cursors, the ranges below the first come back empty, the walk asks the
- * probe again and falls back to one stream: about two pages a boundary more.
+ * does not read block cursors, the ranges below the first come back empty: the walk asks the
+ * probe again at the first empty answer and folds its ranges into one stream: a page a boundary
+ * more (the empty answers), and about every other boundary a page of a range the fold drops.
  * @internal
  */
 export function modelRangeWalker(
@@ -146,7 +150,7 @@ export function modelRangeWalker(
   const unread = sample.trust === 'checked' && !sample.readsCursors && cuts.length > 0
   const firstSearch = searchRounds(cuts[0] !== undefined && sample.missed.has(cuts[0]))
   const pages = unread
-    ? [streamPages(entries) + 2 * cuts.length]
+    ? [streamPages(entries) + Math.round(FOLDED_PAGES * cuts.length)]
     : cuts.length === 0
       ? [streamPages(entries)]
       : rangePages(rangeEntries(sample, cuts), entries, firstSearch)

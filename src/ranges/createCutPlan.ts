@@ -167,9 +167,9 @@ export function startCuts<TMode extends U64Mode>(
     // Newest first, the first range's first page is the address's newest: no request of its own
     // (the range starts as the walk's first step, once this one has begun).
     await Promise.resolve()
-    const page = start.order === 'oldest' ? await newest(1) : await head()
+    const page = start.order === 'oldest' ? await newest() : await head()
     if (page !== undefined) return page[0] === undefined ? undefined : BigInt(page[0].slot)
-    const [entry] = await newest(1)
+    const [entry] = await newest()
     return entry === undefined ? undefined : BigInt(entry.slot)
   }
   const refused = cuts.state().cursors === 'none'
@@ -193,10 +193,7 @@ export function startCuts<TMode extends U64Mode>(
       judged ??= (async () => {
         if (!cuts.tentative()) return true
         cuts.judging()
-        // The walk's first page serves as the probe's where it is long enough.
-        const long = Math.min(plan.pageSize, start.remaining ?? plan.pageSize) >= PROBE_PAGE
-        const page =
-          start.order !== 'oldest' && start.before === undefined && long ? head() : undefined
+        const page = probePage(plan, start, head, newest)
         const trust = await judgeForeignCursor(context, address, commitment, reader, child(), page)
         cuts.cursorsJudged(trust)
         return trust === 'any'
@@ -205,4 +202,21 @@ export function startCuts<TMode extends U64Mode>(
     },
     settled: () => Promise.allSettled([probe, span, judged]),
   }
+}
+
+/**
+ * The address's newest page the foreign-cursor probe is built in, where the walk has it (see
+ * `judgeForeignCursor`): newest first from the head, the walk's first page if it is long enough;
+ * oldest first from the head, the newest page the span's top was read from.
+ */
+function probePage<TMode extends U64Mode>(
+  plan: WalkPlan,
+  start: HistoryCheckpoint,
+  head: () => Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined,
+  newest: () => Promise<readonly SignatureInfo<TMode>[]>,
+): Promise<readonly SignatureInfo<TMode>[] | undefined> | undefined {
+  if (start.before !== undefined) return undefined
+  if (start.order === 'oldest') return newest()
+  const long = Math.min(plan.pageSize, start.remaining ?? plan.pageSize) >= PROBE_PAGE
+  return long ? head() : undefined
 }

@@ -2,7 +2,7 @@ import type { MethodContext } from '../actions/ActionClient'
 import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import type { U64Mode } from '../schemas/common'
 import { sleep } from '../shared/async'
-import { createStartPacer } from './createStartPacer'
+import { createStartPacer, type StartPacer } from './createStartPacer'
 import { newestStride, oldestStride, pickSplit, type RangeSplit } from './planCuts'
 import { type RangeRun, runRange } from './runRange'
 import type { HistoryRange, RangeBoundary } from './types'
@@ -19,6 +19,8 @@ type RangeLanesOptions = Readonly<{
   child: () => AbortSignal
   /** Whether ranges go through the provider method: known once the provider's probe answered. */
   viaProvider: () => boolean
+  /** Told when a range shows it may be unread (see `RangeRunOptions.onUnread`). */
+  onUnread: (kind: 'empty' | 'refused') => Promise<void>
 }>
 
 /**
@@ -62,6 +64,15 @@ export type RangeLanes<TMode extends U64Mode> = Readonly<{
    * to nothing is not tried again until it has moved on, so a failed split cannot loop.
    */
   split(pick: RangeSplit<TMode>, boundary: RangeBoundary | undefined): void
+  /**
+   * The endpoint reads no foreign cursor (see `Cuts.emptyIsTrue`): no range is started, split or
+   * given a floor any more, and every range from the first not handed out yet whose start was
+   * not read (see `RangeRun.trusted`) is stopped. Newest first, unless that one is being handed
+   * out, the stopped ranges are dropped and the range before them runs on to the walk's end
+   * (see `RangeRun.extend`): that range is returned. Otherwise the walk falls back to one range
+   * where it comes to the first stopped one (see `RangeRun.unread`).
+   */
+  fold(): RangeRun<TMode> | undefined
   /** Whether nothing is fetched or searched any more: no range runs, no split is searched. */
   idle(): boolean
   /** Resolves at the next change of state (a range started or finished, one handed out, ...). */
@@ -76,8 +87,10 @@ export type RangeLanes<TMode extends U64Mode> = Readonly<{
 
 /** A range walk's lanes as they stand: see `createRangeLanes`. */
 type LanesState<TMode extends U64Mode> = {
-  /** Every range started, in the order they are handed out. */
+  /** Every range started and not dropped, in the order they are handed out. */
   runs: RangeRun<TMode>[]
+  /** Every range started, dropped by a fold or not: awaited by `settled`. */
+  started: RangeRun<TMode>[]
   /** Ranges being split: each holds a lane for its search. */
   splitting: Set<RangeRun<TMode>>
   /** Where each range stood (its oldest kept slot) when a split of it last came to nothing. */
@@ -88,6 +101,8 @@ type LanesState<TMode extends U64Mode> = {
   taken: number
   /** Whether no more ranges come from the boundaries. */
   planned: boolean
+  /** See `RangeLanes.fold`. */
+  folded: boolean
   top: bigint | undefined
   bottom: bigint | undefined
 }
@@ -95,11 +110,13 @@ type LanesState<TMode extends U64Mode> = {
 function createLanesState<TMode extends U64Mode>(): LanesState<TMode> {
   return {
     runs: [],
+    started: [],
     splitting: new Set(),
     triedAt: new WeakMap(),
     active: 0,
     taken: 0,
     planned: false,
+    folded: false,
     top: undefined,
     bottom: undefined,
   }
@@ -128,6 +145,61 @@ function splitRange<TMode extends U64Mode>(
   if (boundary === undefined || !pick.run.split(boundary.slot)) return undefined
   const { signature, slot, tentative } = boundary
   return { before: signature, beforeSlot: slot, aboveSlot: slot, tentative, floor: pick.keeps }
+}
+
+/**
+ * Calls `begin` once a lane is free (`free`) and the first wave's pacer lets the next range
+ * start, at once if they do (see `RangeLanes.launch`): `false` once the walk stopped or folded
+ * its ranges meanwhile.
+ */
+async function launchWhenFree<TMode extends U64Mode>(
+  state: LanesState<TMode>,
+  wait: Readonly<{
+    free: () => boolean
+    pacer: StartPacer
+    signal: AbortSignal
+    change: () => Promise<void>
+  }>,
+  begin: () => void,
+): Promise<boolean> {
+  const { free, pacer, signal, change } = wait
+  for (;;) {
+    if (signal.aborted || state.folded) return false
+    if (!free()) await change()
+    else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
+    else break
+  }
+  begin()
+  return true
+}
+
+/** See `RangeLanes.claimSplit`, once a lane is free. */
+function claimSplit<TMode extends U64Mode>(
+  state: LanesState<TMode>,
+  pageSize: number,
+): RangeSplit<TMode> | undefined {
+  if (state.folded) return undefined
+  const candidates = state.runs.slice(state.taken).filter((run) => !state.splitting.has(run))
+  const pick = pickSplit(candidates, state.triedAt, state.bottom, pageSize)
+  if (pick !== undefined) state.splitting.add(pick.run)
+  return pick
+}
+
+/** See `RangeLanes.fold`. */
+function foldRuns<TMode extends U64Mode>(
+  state: LanesState<TMode>,
+  oldest: boolean,
+): RangeRun<TMode> | undefined {
+  state.folded = true
+  state.planned = true
+  const { runs, taken } = state
+  const at = runs.findIndex((run, i) => i >= taken && !run.trusted())
+  for (const run of at === -1 ? [] : runs.slice(at)) run.stop()
+  if (oldest || at <= taken) return undefined
+  runs.splice(at)
+  const tail = runs[at - 1]
+  tail?.extend()
+  return tail
 }
 
 /**
@@ -160,8 +232,14 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.active--
       changed()
     }
-    const run = runRange(context, plan, start, range, options.child(), finished, viaProvider)
+    const run = runRange(context, plan, start, range, {
+      signal: options.child(),
+      onFinish: finished,
+      provider: viaProvider,
+      onUnread: options.onUnread,
+    })
     pacer.started(run.firstPage)
+    state.started.push(run)
     runs.splice(at, 0, run)
     changed()
   }
@@ -169,17 +247,11 @@ export function createRangeLanes<TMode extends U64Mode>(
   const room = (more: number): boolean =>
     state.active + more < lanes && runs.length - state.taken + more < held
   return {
-    async launch(range) {
-      for (;;) {
-        if (signal.aborted) return false
-        if (!room(0)) await change()
-        else if (pacer.delay() >= 1) await sleep(pacer.delay(), signal).catch(() => undefined)
-        else break
-      }
-      begin(range)
-      return true
+    launch: (range) =>
+      launchWhenFree(state, { free: () => room(0), pacer, signal, change }, () => begin(range)),
+    settleFloor: (slot) => {
+      if (!state.folded) runs.at(-1)?.setFloor(slot)
     },
-    settleFloor: (slot) => runs.at(-1)?.setFloor(slot),
     endPlan() {
       state.planned = true
       changed()
@@ -193,20 +265,18 @@ export function createRangeLanes<TMode extends U64Mode>(
       oldest
         ? oldestStride(span, lanes, runs)
         : newestStride(span, index, lanes, state.top, runs[0], plan.pageSize),
-    claimSplit() {
-      const candidates = runs.slice(state.taken).filter((run) => !splitting.has(run))
-      const pick = room(splitting.size)
-        ? pickSplit(candidates, state.triedAt, state.bottom, plan.pageSize)
-        : undefined
-      if (pick !== undefined) splitting.add(pick.run)
-      return pick
-    },
+    claimSplit: () => (room(splitting.size) ? claimSplit(state, plan.pageSize) : undefined),
     split(pick, boundary) {
-      const below = signal.aborted ? undefined : splitRange(pick, boundary)
+      const below = signal.aborted || state.folded ? undefined : splitRange(pick, boundary)
       if (below === undefined) state.triedAt.set(pick.run, pick.lowest)
       else begin(below, runs.indexOf(pick.run) + 1)
       splitting.delete(pick.run)
       changed()
+    },
+    fold() {
+      const tail = foldRuns(state, oldest)
+      changed()
+      return tail
     },
     idle: () => state.active + splitting.size === 0,
     change,
@@ -218,6 +288,6 @@ export function createRangeLanes<TMode extends U64Mode>(
       state.taken++
       changed()
     },
-    settled: () => Promise.all(runs.map((run) => run.finished)).then(() => undefined),
+    settled: () => Promise.all(state.started.map((run) => run.finished)).then(() => undefined),
   }
 }

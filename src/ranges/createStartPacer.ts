@@ -7,7 +7,7 @@
  * which keeps the lanes spread over the round trip for the rest of the walk.
  * @internal
  */
-type StartPacer = Readonly<{
+export type StartPacer = Readonly<{
   /** The walk's span is known: its lookups, sent as the walk began, took a round trip. */
   spanKnown(): void
   /**

@@ -106,7 +106,8 @@ function sendProviderProbe<TMode extends U64Mode>(
 
 /**
  * The address's newest page, read once however many ask (the span's top and the foreign-cursor
- * probe's page, oldest first from the head): `limit` entries, in history order.
+ * probe's page, oldest first from the head): `PROBE_PAGE` entries, in history order, for the
+ * price of the one entry the top needs.
  * @internal
  */
 export function newestPageOnce<TMode extends U64Mode>(
@@ -114,9 +115,10 @@ export function newestPageOnce<TMode extends U64Mode>(
   address: string,
   commitment: Commitment | undefined,
   signal: AbortSignal,
-): (limit: number) => Promise<readonly SignatureInfo<TMode>[]> {
+): () => Promise<readonly SignatureInfo<TMode>[]> {
   let page: Promise<readonly SignatureInfo<TMode>[]> | undefined
-  return (limit) => {
+  return () => {
+    const limit = PROBE_PAGE
     page ??= getSignaturesForAddress(context, address, { limit, commitment, signal }).then(
       toHistoryOrder,
     )

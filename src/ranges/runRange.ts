@@ -4,6 +4,7 @@ import type { HistoryCheckpoint, WalkPlan } from '../history/types'
 import { walkPages } from '../history/walkPages'
 import type { U64Mode } from '../schemas/common'
 import type { SignatureInfo } from '../schemas/SignatureInfo'
+import { linkSignal } from '../shared/signals'
 import type { HistoryRange } from './types'
 import { walkProviderPages } from './walkProviderPages'
 
@@ -44,10 +45,37 @@ export type RangeRun<TMode extends U64Mode> = Readonly<{
    * with a JSON-RPC error (-32020 among them) before any; `undefined` otherwise. A history
    * archive answers a foreign cursor with `[]`; Agave only when nothing lies below it. Either
    * way, its slots are not known to be empty until the walk judges the endpoint (see
-   * `CutPlan`). Its pages and `reversed` then yield nothing, and throw nothing. Meaningful once
-   * `finished` settled.
+   * `CutPlan`). Its pages and `reversed` then yield nothing, and throw nothing. `'stopped'`: the
+   * walk stopped it (see `stop`) where the endpoint reads no foreign cursor, whatever it kept.
+   * Meaningful once `finished` settled.
    */
-  unread(): 'empty' | 'refused' | undefined
+  unread(): 'empty' | 'refused' | 'stopped' | undefined
+  /**
+   * Whether its start is known to be read: it did not start at a tentative boundary, or the
+   * endpoint answered its start with entries.
+   */
+  trusted(): boolean
+  /**
+   * Stops its fetch (see `unread`): what it kept so far is still handed out, from its start down,
+   * and a pending floor is settled as none.
+   */
+  stop(): void
+  /**
+   * Lets the range run on past its floor to the walk's end: its floor is dropped, and no split
+   * or floor settled later moves it up again (the walk folded its ranges below into this one).
+   */
+  extend(): void
+  /**
+   * Once `finished` settled: whether its fetch stopped at a floor (a page reached below the floor
+   * known when it came) rather than at the walk's end, a failure or an abort.
+   */
+  stoppedAtFloor(): boolean
+  /**
+   * Once it stopped at its floor and was handed out whole: the entries it fetched below its
+   * floor (they follow its last entry), newest first, which a walk that goes on from it as one
+   * stream hands out first (see `RangeLanes.fold`).
+   */
+  overflow(): readonly SignatureInfo<TMode>[]
   /**
    * Entries kept so far and the oldest slot among them, pending floor or not; `undefined` before
    * the first entry kept.
@@ -81,10 +109,22 @@ type RangeState<TMode extends U64Mode> = {
   /** Nothing is handed out while the floor is pending (see `RangeRun.setFloor`). */
   pending: boolean
   floor: bigint | undefined
+  /** The floor as the range's pager last read it (see `WalkPlan.floor`). */
+  floorRead: bigint | undefined
+  /** See `RangeRun.extend`. */
+  extended: boolean
+  atFloor: boolean
+  /**
+   * Entries fetched below the floor (see `RangeRun.overflow`): those left out as pages were
+   * handed out (fetched before the floor was known), then those left out as pages came.
+   */
+  belowTaken: SignatureInfo<TMode>[]
+  belowFetched: SignatureInfo<TMode>[]
   done: boolean
   /** Whether any entry came, kept or not: a tentative start was read (see `RangeRun.unread`). */
   answered: boolean
   unread: 'empty' | 'refused' | undefined
+  stopped: boolean
   failed: boolean
   failure: unknown
   /** Wakes the reader waiting for a page. */
@@ -93,10 +133,45 @@ type RangeState<TMode extends U64Mode> = {
   onAnswer: (page: readonly SignatureInfo<TMode>[] | undefined) => void
 }
 
+/** How one range runs besides its slots (see `runRange`). @internal */
+export type RangeRunOptions = Readonly<{
+  /** Stops the fetch: the walk's end, or its fall back to one range. */
+  signal: AbortSignal
+  /**
+   * Told when the fetch stops.
+   * @default nothing
+   */
+  onFinish?: (() => void) | undefined
+  /**
+   * Fetched through the provider method, the range's slots its filter.
+   * @default false
+   */
+  provider?: boolean | undefined
+  /**
+   * Told, for a range that starts at a tentative boundary, as soon as it shows it may be unread
+   * (see `RangeRun.unread`): at the first empty answer to its start, which is asked again only
+   * once this settled (the walk judges the endpoint meanwhile, and may stop the range), or when
+   * the endpoint refused its start.
+   * @default nothing
+   */
+  onUnread?: ((kind: 'empty' | 'refused') => Promise<void>) | undefined
+}>
+
+/** The entries of `page` in the range's slots but for its floor: below it. */
+const below = <TMode extends U64Mode>(
+  state: RangeState<TMode>,
+  page: readonly SignatureInfo<TMode>[],
+): SignatureInfo<TMode>[] =>
+  page.filter((entry) => !keeps(state, entry) && keeps(state, entry, false))
+
 /** Whether `entry` lies in the range's slots, as far as its floor is known. */
-const keeps = <TMode extends U64Mode>(state: RangeState<TMode>, entry: SignatureInfo<TMode>) =>
+const keeps = <TMode extends U64Mode>(
+  state: RangeState<TMode>,
+  entry: SignatureInfo<TMode>,
+  floored = true,
+) =>
   (state.aboveSlot === undefined || entry.slot < state.aboveSlot) &&
-  (state.floor === undefined || entry.slot >= state.floor)
+  (!floored || state.floor === undefined || entry.slot >= state.floor)
 
 /**
  * Fetches one range of a walk with the walk's own machinery (`walkPages`: lagging-node checks,
@@ -110,18 +185,26 @@ export function runRange<TMode extends U64Mode>(
   plan: WalkPlan,
   start: HistoryCheckpoint,
   range: HistoryRange,
-  signal: AbortSignal,
-  onFinish: () => void,
-  provider = false,
+  options: RangeRunOptions,
 ): RangeRun<TMode> {
+  const { provider = false, onUnread } = options
   const state = createRangeState<TMode>(range)
   const firstPage = new Promise<readonly SignatureInfo<TMode>[] | undefined>((resolve) => {
     state.onAnswer = resolve
   })
+  const own = linkSignal(options.signal)
+  const { signal } = own
+  let told: Promise<void> | undefined
+  const tell = (kind: 'empty' | 'refused') => (told ??= onUnread?.(kind) ?? Promise.resolve())
+  const tentative = range.tentative === true
   const rangePlan: WalkPlan = {
     ...plan,
     signal,
-    floor: () => state.floor,
+    floor: () => {
+      state.floorRead = state.floor
+      return state.floor
+    },
+    startEmpty: tentative ? () => tell('empty') : undefined,
     // Only a range that starts at the head has a head to check.
     headCheck: plan.headCheck && range.before === undefined,
   }
@@ -129,11 +212,13 @@ export function runRange<TMode extends U64Mode>(
   const source = provider
     ? providerPages(context, rangePlan, start, range, signal, nodePages)
     : nodePages()
-  const finished = fetchRange(state, source, range.tentative === true).finally(() => {
+  const finished = fetchRange(state, source, tentative).finally(() => {
     state.done = true
+    own.dispose()
     state.wake()
     state.onAnswer(undefined)
-    onFinish()
+    if (state.unread === 'refused') void tell('refused')
+    options.onFinish?.()
   })
   const progress = (): RangeProgress | undefined => {
     const { done, pending, lowest, highest, kept, floor } = state
@@ -149,25 +234,41 @@ export function runRange<TMode extends U64Mode>(
     split: (slot) => {
       // Kept entries all lie at or above `lowest`: none of them is lost to the range below.
       const at = progress()
-      const { floor } = state
-      if (at === undefined || slot > at.lowest || (floor !== undefined && slot <= floor)) {
-        return false
-      }
+      const { floor, extended } = state
+      if (extended || at === undefined || slot > at.lowest) return false
+      if (floor !== undefined && slot <= floor) return false
       state.floor = slot
       return true
     },
     floor: () => state.floor,
     kept: () =>
       state.lowest === undefined ? undefined : { entries: state.kept, lowest: state.lowest },
-    unread: () => state.unread,
-    setFloor: (slot) => {
-      state.floor = slot
-      state.pending = false
-      state.wake()
+    unread: () => (state.stopped ? 'stopped' : state.unread),
+    trusted: () => !tentative || state.answered,
+    stop: () => {
+      state.stopped = true
+      own.abort()
+      if (state.pending) settleFloor(state, undefined, false)
     },
+    extend: () => settleFloor(state, undefined, true),
+    stoppedAtFloor: () => state.atFloor,
+    overflow: () => [...state.belowTaken, ...state.belowFetched],
+    setFloor: (slot) => settleFloor(state, slot, false),
     firstPage,
     finished,
   }
+}
+
+/** See `RangeRun.setFloor` and `RangeRun.extend`: an extended range keeps no floor. */
+function settleFloor<TMode extends U64Mode>(
+  state: RangeState<TMode>,
+  slot: bigint | undefined,
+  extend: boolean,
+): void {
+  if (extend) state.extended = true
+  state.floor = state.extended ? undefined : slot
+  state.pending = false
+  state.wake()
 }
 
 /** A range's state before its first page. */
@@ -181,9 +282,15 @@ function createRangeState<TMode extends U64Mode>(range: HistoryRange): RangeStat
     aboveSlot: range.aboveSlot,
     pending,
     floor: pending ? undefined : range.floor,
+    floorRead: undefined,
+    extended: false,
+    atFloor: false,
+    belowTaken: [],
+    belowFetched: [],
     done: false,
     answered: false,
     unread: undefined,
+    stopped: false,
     failed: false,
     failure: undefined,
     wake: () => {},
@@ -215,6 +322,7 @@ async function fetchRange<TMode extends U64Mode>(
     for await (const page of source) {
       state.answered = true
       const taken = page.filter((entry) => keeps(state, entry))
+      state.belowFetched.push(...below(state, page))
       if (taken.length > 0) {
         state.buffer.push(taken)
         state.kept += taken.length
@@ -225,7 +333,10 @@ async function fetchRange<TMode extends U64Mode>(
       state.onAnswer(page)
       // A floor set after this page was asked for: the walk may already be past it.
       const last = page[page.length - 1]
-      if (state.floor !== undefined && last !== undefined && last.slot < state.floor) break
+      const under = (floor: bigint | undefined) =>
+        floor !== undefined && last !== undefined && last.slot < floor
+      if (under(state.floorRead) || under(state.floor)) state.atFloor = true
+      if (under(state.floor)) break
     }
     if (tentative && !state.answered) state.unread = 'empty'
   } catch (error) {
@@ -274,6 +385,7 @@ async function* bufferedPages<TMode extends U64Mode>(
     if (page !== undefined) {
       // Entries taken before the floor was known may lie below it.
       const kept = page.filter((entry) => keeps(state, entry))
+      state.belowTaken.push(...below(state, page))
       if (kept.length > 0) yield kept
       continue
     }

@@ -22,10 +22,12 @@ type Quota<TMode extends U64Mode> = {
  * it is whole. A range starts as soon as the boundary above it is known (the first one at once,
  * newest first); newest first, a lane that comes free once all are started splits the range with
  * the most left. A range that started at a tentative boundary the endpoint may not have read (see
- * `RangeRun.unread`) is not lost: where the endpoint is not shown to read such a cursor (see
- * `Cuts.emptyIsTrue`), the ranges still running stop, and the rest of the walk is one range from
- * a cursor the endpoint knows. Stopping the consumer aborts every range and the search, and
- * waits for them.
+ * `RangeRun.unread`) is not lost: as soon as its first answer comes back empty, the walk judges
+ * the endpoint (see `Cuts.emptyIsTrue`) while the range waits, off the other ranges' way; where
+ * the endpoint is not shown to read such a cursor, the walk stops cutting and folds its ranges
+ * into one stream (see `RangeLanes.fold`): the range above the first unread one runs on to the
+ * walk's end, or the rest of the walk is one range from a cursor the endpoint knows (see
+ * `fallBack`). Stopping the consumer aborts every range and the search, and waits for them.
  * @internal
  */
 export async function* walkRanges<TMode extends U64Mode>(
@@ -41,6 +43,8 @@ export async function* walkRanges<TMode extends U64Mode>(
   const link = linkSignal(plan.signal)
   // The ranges and their searches, stopped together when the walk falls back to one range.
   const cut = linkSignal(link.signal)
+  // The search and the splits, stopped when the walk folds its ranges (see `RangeLanes.fold`).
+  const search = linkSignal(cut.signal)
   // Every range and block lookup gets its own signal (see createSignalGroup in shared/signals.ts).
   const group = createSignalGroup(cut.signal)
   // Newest first, the first range starts at once: its first page is the address's newest.
@@ -51,28 +55,43 @@ export async function* walkRanges<TMode extends U64Mode>(
     child: group.child,
     head,
   })
+  // Set once the walk folds its ranges: the one that runs on to the walk's end, if any.
+  let tail: RangeRun<TMode> | undefined
   const lanes = createRangeLanes(context, plan, start, {
     lanes: settings.lanes,
     oldest,
     signal: cut.signal,
     child: group.child,
     viaProvider: cuts.plan.viaProvider,
+    // Judged as soon as a range's start comes back empty, while it waits to ask again.
+    async onUnread(kind) {
+      if (kind === 'refused' || !(await cuts.emptyIsTrue())) {
+        search.abort()
+        tail ??= lanes.fold()
+      }
+    },
   })
-  const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, cut.signal)
+  const producing = produce(start, plan.pageSize, settings.lanes, lanes, cuts, search.signal)
   const quota: Quota<TMode> = { remaining: start.remaining }
   let rest: RangeRun<TMode> | undefined
+  // The range that handed out the last entry so far.
+  let lead: RangeRun<TMode> | undefined
   try {
     for (let run = await lanes.next(); run !== undefined; run = await lanes.next()) {
-      if (yield* handOut(run, oldest, plan, quota))
+      const { last } = quota
+      if (yield* handOut(oldest ? run.reversed() : run.pages(), plan, quota))
         return plan.signal?.aborted ? undefined : onEnd()
       if (plan.signal?.aborted) return
-      // An empty range from a foreign boundary is empty indeed where the endpoint reads one.
-      const unread = run.unread()
-      if (unread !== undefined && (unread === 'refused' || !(await cuts.emptyIsTrue()))) {
+      if (quota.last !== last) lead = run
+      if (await fallsBack(run, run === tail, cuts)) {
         cut.abort()
         await Promise.all([producing, lanes.settled()])
-        rest = runRange(context, plan, start, fallBack(start, run, quota), link.signal, () => {})
-        if (yield* handOut(rest, oldest, plan, quota)) {
+        // Newest first, the entries past the floor of the range that handed out the last entry,
+        // fetched already with its last page: the rest goes on below them.
+        const over = !oldest && lead?.stoppedAtFloor() ? lead.overflow() : []
+        const range = fallBack(start, run, over.at(-1) ?? quota.last)
+        rest = runRange(context, plan, start, range, { signal: link.signal })
+        if (yield* handOut(after(over, oldest ? rest.reversed() : rest.pages()), plan, quota)) {
           return plan.signal?.aborted ? undefined : onEnd()
         }
         if (plan.signal?.aborted) return
@@ -92,22 +111,22 @@ export async function* walkRanges<TMode extends U64Mode>(
     await cuts.settled()
     await Promise.all([lanes.settled(), rest?.finished])
     group.dispose()
+    search.dispose()
     cut.dispose()
     link.dispose()
   }
 }
 
 /**
- * Yields the entries of `run` in the walk's order, up to what `limit` leaves; `true` once the
- * walk must stop (`limit` reached, or the caller's signal aborted).
+ * Yields the entries of `pages` (a range's, in the walk's order), up to what `limit` leaves;
+ * `true` once the walk must stop (`limit` reached, or the caller's signal aborted).
  */
 async function* handOut<TMode extends U64Mode>(
-  run: RangeRun<TMode>,
-  oldest: boolean,
+  pages: AsyncIterable<SignatureInfo<TMode>[]>,
   plan: WalkPlan,
   quota: Quota<TMode>,
 ): AsyncGenerator<SignatureInfo<TMode>[], boolean, undefined> {
-  for await (let page of oldest ? run.reversed() : run.pages()) {
+  for await (let page of pages) {
     if (plan.signal?.aborted) return true
     if (quota.remaining !== undefined) {
       page = page.slice(0, quota.remaining)
@@ -122,23 +141,50 @@ async function* handOut<TMode extends U64Mode>(
   return false
 }
 
+/** `first` as a page of its own, if it holds any entry, then `pages`. */
+async function* after<T>(
+  first: readonly T[],
+  pages: AsyncIterable<T[]>,
+): AsyncGenerator<T[], void, undefined> {
+  if (first.length > 0) yield [...first]
+  yield* pages
+}
+
 /**
- * The rest of a walk whose range `unread` started at a boundary the endpoint did not read, as one
- * range from a cursor it knows. Newest first, everything above the boundary was handed out: the
- * rest starts at the last entry handed out (the walk's start if none was). Oldest first,
+ * Whether the rest of the walk after `run` is one range from a cursor the endpoint knows (see
+ * `fallBack`): after a range it may not have read (see `RangeRun.unread`), unless it reads a
+ * foreign cursor, so that the range is empty indeed; or after the range a fold let run on to the
+ * walk's end (`tail`, see `RangeLanes.fold`) where it stopped at its floor all the same.
+ */
+async function fallsBack<TMode extends U64Mode>(
+  run: RangeRun<TMode>,
+  tail: boolean,
+  cuts: Cuts,
+): Promise<boolean> {
+  if (tail) return run.stoppedAtFloor()
+  const unread = run.unread()
+  if (unread === undefined) return false
+  return unread !== 'empty' || !(await cuts.emptyIsTrue())
+}
+
+/**
+ * The rest of a walk whose range `unread` started at a boundary the endpoint did not read (or
+ * that a fold stopped, or that follows a fold's tail), as one range from a cursor it knows.
+ * Newest first, everything above the boundary was handed out: the rest starts at `last`, the last
+ * entry handed out or fetched past the floor of the range before (the walk's start if none
+ * was). Oldest first,
  * everything below the range was: the rest is the span from the walk's start down to its floor,
  * held whole and reversed, as a walk that cannot be cut is.
  */
 function fallBack<TMode extends U64Mode>(
   start: HistoryCheckpoint,
   unread: RangeRun<TMode>,
-  quota: Quota<TMode>,
+  last: SignatureInfo<TMode> | undefined,
 ): HistoryRange {
   const startSlot = start.slot === undefined ? undefined : BigInt(start.slot)
   if (start.order === 'oldest') {
     return { before: start.before, beforeSlot: startSlot, floor: unread.floor() }
   }
-  const { last } = quota
   return last === undefined
     ? { before: start.before, beforeSlot: startSlot }
     : { before: last.signature, beforeSlot: BigInt(last.slot) }

@@ -50,13 +50,14 @@ describe('parallel ranges through a provider that serves getTransactionsForAddre
         const cursors = wire.sent
           .filter((request) => /SignaturesForAddress/.test(request.method))
           .map((request) => (request.params[1] as { before?: string }).before)
-        // Oldest first, no paging: one one-entry request names the newest entry, the top of the
-        // span, under the replacement name that both profiles serve (no refused call first).
+        // Oldest first, no paging: one request of the newest page names the newest entry, the
+        // top of the span (the foreign-cursor probe would be built in the same page), under the
+        // replacement name that both profiles serve (no refused call first).
         if (order === 'oldest') {
           const asked = wire.sent
             .filter((request) => /SignaturesForAddress/.test(request.method))
             .map((request) => [request.method, request.params[1]])
-          expect(asked).toEqual([['getSignaturesForAddress', { limit: 1 }]])
+          expect(asked).toEqual([['getSignaturesForAddress', { limit: 100 }]])
         } else {
           expect(cursors[0]).toBeUndefined()
           // (The head check asks from a cursor of its own, not in the history.)

@@ -255,7 +255,7 @@ describe('parallel ranges: round trips', () => {
     expect(new Set(blocks.map(({ round }) => round))).toEqual(new Set([2]))
   })
 
-  it('starts the first wave in the third round trip oldest first too: one newest entry for the span', async () => {
+  it('starts the first wave in the third round trip oldest first too: one newest page for the span', async () => {
     const ledger = ledgers['v1.18']
     const expected = ledger.signatures(busiest).map((info) => info.signature)
     const step = lockstepWire(ledger)
@@ -265,14 +265,14 @@ describe('parallel ranges: round trips', () => {
     })
     const { result } = await step.run(collect(walk))
     expect(result).toEqual([...expected].reverse())
-    // Round 1: the node's first available block and the address's newest entry (the span's
-    // top); round 2: the boundary searches; round 3: the first wave's ranges, one per lane. (No
+    // Round 1: the node's first available block and the address's newest page (its first entry
+    // is the span's top; the foreign-cursor probe would be built in it); round 2: the boundary searches; round 3: the first wave's ranges, one per lane. (No
     // foreign-cursor probe: the address is in every transaction, so no range comes back empty.)
     const pages = step.requests.filter(
       ({ request }) => request.method === 'getSignaturesForAddress',
     )
     const head = pages.filter(({ round }) => round === 1)
-    expect(head.map(({ request }) => request.params[1])).toEqual([{ limit: 1 }])
+    expect(head.map(({ request }) => request.params[1])).toEqual([{ limit: 100 }])
     expect(pages.filter(({ round }) => round === 2)).toEqual([])
     const starts = pages.filter(({ continues, round }) => !continues && round > 1)
     expect(starts.slice(0, 3).map(({ round }) => round)).toEqual([3, 3, 3])
