@@ -134,7 +134,7 @@ type RangeState<TMode extends U64Mode> = {
 }
 
 /** How one range runs besides its slots (see `runRange`). @internal */
-export type RangeRunOptions = Readonly<{
+type RangeRunOptions = Readonly<{
   /** Stops the fetch: the walk's end, or its fall back to one range. */
   signal: AbortSignal
   /**
