@@ -1,14 +1,6 @@
-import {
-  closeSync,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { BooksCheckpoint } from '../../actions/index'
+import { type OutputFile, openOutputFile, writeJsonFileDurably } from '../command/durableFiles'
 import { UsageError } from '../command/process'
 
 /**
@@ -55,54 +47,19 @@ export function readBooksCheckpointFile(path: string): BooksCheckpointFile | und
   return file as BooksCheckpointFile
 }
 
-/**
- * Replaces the checkpoint file atomically and durably: written beside it, flushed, renamed over
- * it; a crash leaves the old file or the new one.
- */
+/** Replaces the checkpoint file atomically and durably (see `writeJsonFileDurably`). */
 export function writeBooksCheckpointFile(path: string, checkpoint: BooksCheckpointFile): void {
-  const temporary = `${path}.${process.pid}.tmp`
-  const fd = openSync(temporary, 'w')
-  try {
-    writeSync(fd, `${JSON.stringify(checkpoint, null, 2)}\n`)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temporary, path)
+  writeJsonFileDurably(path, checkpoint)
 }
 
-/** The output of a books export, appended and flushed batch by batch. */
-export type BooksOutput = Readonly<{ bytes(): number; append(text: string): void; close(): void }>
-
 /**
- * Opens the output at `length` bytes: created if missing, cut back to `length` (what a crashed
- * run wrote after its last checkpoint goes). A file shorter than `length` was changed since its
- * checkpoint: a `UsageError`.
+ * Opens the output at `length` bytes (see `openOutputFile`): created if missing, cut back to
+ * `length`. A file shorter than `length` was changed since its checkpoint: a `UsageError`.
  */
-export function openBooksOutput(path: string, length: number, shown: string): BooksOutput {
-  closeSync(openSync(path, 'a'))
-  const handle = openSync(path, 'r+')
-  const size = fstatSync(handle).size
-  if (size < length) {
-    closeSync(handle)
-    throw new UsageError(
-      `--resume: ${shown} has ${size} bytes, fewer than the ${length} its checkpoint vouches for; delete the checkpoint to start over`,
-    )
-  }
-  ftruncateSync(handle, length)
-  fsyncSync(handle)
-  let bytes = length
-  return {
-    bytes: () => bytes,
-    append: (text) => {
-      const buffer = Buffer.from(text, 'utf8')
-      let written = 0
-      while (written < buffer.length) {
-        written += writeSync(handle, buffer, written, buffer.length - written, bytes + written)
-      }
-      fsyncSync(handle)
-      bytes += buffer.length
-    },
-    close: () => closeSync(handle),
-  }
+export function openBooksOutput(path: string, length: number, shown: string): OutputFile {
+  const file = openOutputFile(path, length)
+  if (file !== undefined) return file
+  throw new UsageError(
+    `--resume: ${shown} has fewer bytes than the ${length} its checkpoint vouches for; delete the checkpoint to start over`,
+  )
 }

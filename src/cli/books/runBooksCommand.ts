@@ -12,7 +12,6 @@ import { type BookFormat, readBookFormat } from './bookFormats'
 import { type BooksArgs, readBooksArgs } from './booksArgs'
 import {
   type BooksCheckpointFile,
-  type BooksOutput,
   openBooksOutput,
   readBooksCheckpointFile,
   writeBooksCheckpointFile,
@@ -87,11 +86,7 @@ function openSink(
       books: books.checkpoint(),
     })
   if (resume.saved === undefined) save(0)
-  const file: BooksOutput = openBooksOutput(
-    parsed.out,
-    resume.saved?.outputBytes ?? 0,
-    parsed.outAsGiven ?? '',
-  )
+  const file = openBooksOutput(parsed.out, resume.saved?.outputBytes ?? 0, parsed.outAsGiven ?? '')
   if (file.bytes() === 0 && format.header !== '') file.append(format.header)
   return {
     write: (rows) => {

@@ -1,14 +1,4 @@
-import {
-  accessSync,
-  closeSync,
-  constants,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  statSync,
-  writeSync,
-} from 'node:fs'
+import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { UsageError } from '../command/process'
 
@@ -62,45 +52,4 @@ function checkWritable(out: string, given: string): void {
     )
   }
   closeSync(fd)
-}
-
-/** The output file of an export, written at known offsets: see {@link openOutputFile}. */
-export type OutputFile = Readonly<{
-  /** Its length in bytes, as far as this run wrote it. */
-  bytes(): number
-  /** Writes `text` at the end and flushes it to disk (fsync); returns the new length. */
-  append(text: string): number
-  close(): void
-}>
-
-/**
- * Opens an export's output at a known length: creates it if missing, cuts it to `length` bytes
- * (dropping what a crashed run wrote after its last checkpoint) and flushes that. A file shorter
- * than `length` cannot be continued: `undefined` then, and the file is left as it is.
- */
-export function openOutputFile(path: string, length: number): OutputFile | undefined {
-  const fd = openSync(path, 'a+')
-  closeSync(fd)
-  const handle = openSync(path, 'r+')
-  if (fstatSync(handle).size < length) {
-    closeSync(handle)
-    return undefined
-  }
-  ftruncateSync(handle, length)
-  fsyncSync(handle)
-  let bytes = length
-  return {
-    bytes: () => bytes,
-    append: (text) => {
-      const buffer = Buffer.from(text, 'utf8')
-      let written = 0
-      while (written < buffer.length) {
-        written += writeSync(handle, buffer, written, buffer.length - written, bytes + written)
-      }
-      fsyncSync(handle)
-      bytes += buffer.length
-      return bytes
-    },
-    close: () => closeSync(handle),
-  }
 }

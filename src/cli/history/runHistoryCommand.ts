@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
+import { type OutputFile, openOutputFile } from '../command/durableFiles'
 import { EXIT_CODES, UsageError } from '../command/process'
 import type { CliIo, HistoryHost } from '../command/types'
 import type { HistoryCheckpointFile } from './checkpointFile'
@@ -20,8 +21,7 @@ import {
   type HistoryWalk,
   openHistoryWalk,
 } from './openHistoryWalk'
-import type { OutputFile } from './outputFile'
-import { checkOutFile, openOutputFile } from './outputFile'
+import { checkOutFile } from './outputFile'
 import type { DemoLedger } from './startDemoLedger'
 import { startDemoLedger } from './startDemoLedger'
 import type { HistoryQuery } from './types'
