@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Commitment } from '../schemas/common'
@@ -88,35 +88,10 @@ export function coveragePath(output: string): string {
 export const COVERAGE_SUFFIX = '.coverage.json'
 
 /**
- * Replaces a coverage record atomically and durably, as the checkpoint of an export is: to a
- * temporary file beside it, flushed (fsync), renamed over the old one, the directory flushed.
- * A crash leaves the old record or the new one, never a mix.
- * @internal
- */
-export function writeCoverageRecord(path: string, record: CoverageRecord): void {
-  const temporary = `${path}.${process.pid}.tmp`
-  const fd = openSync(temporary, 'w')
-  try {
-    writeSync(fd, `${JSON.stringify(record, null, 2)}\n`)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temporary, path)
-  let directory: number | undefined
-  try {
-    directory = openSync(dirname(path), 'r')
-    fsyncSync(directory)
-  } catch {
-    // Some platforms cannot open or flush a directory: the rename is still atomic.
-  } finally {
-    if (directory !== undefined) closeSync(directory)
-  }
-}
-
-/**
- * {@link writeCoverageRecord} without blocking the event loop (a backfill worker renews its jobs'
- * locks meanwhile): the same steps, with asynchronous writes and flushes.
+ * Replaces a coverage record atomically and durably without blocking the event loop (a backfill
+ * worker renews its jobs' locks meanwhile): to a temporary file beside it, flushed (fsync),
+ * renamed over the old one, the directory flushed; a crash leaves the old record or the new one.
+ * The `history` command writes its records with the CLI's synchronous durable write.
  * @internal
  */
 export async function saveCoverageRecord(path: string, record: CoverageRecord): Promise<void> {

@@ -8,8 +8,8 @@ import {
   type CoverageRange,
   endsProven,
   readCoverageRecord,
+  saveCoverageRecord,
   startsProven,
-  writeCoverageRecord,
 } from '../../src/coverage/coverageRecord'
 import {
   type CoverageRecorderSettings,
@@ -142,7 +142,7 @@ describe('createCoverageRecorder', () => {
     )
   })
 
-  it('replaying an output gives the record a live run wrote; the record reads back as written', () => {
+  it('replaying an output gives the record a live run wrote; the record reads back as written', async () => {
     const path = join(dir, 'replay.csv')
     const header = 'signature,slot,blockTime,err,memo,confirmationStatus,transactionIndex\n'
     const csv = { format: 'csv', transactions: false } as const
@@ -161,7 +161,7 @@ describe('createCoverageRecorder', () => {
     }
     const end = { done: true, endProven: true }
     expect(replayed.record(end)).toEqual(live.record(end))
-    writeCoverageRecord(`${path}.coverage.json`, live.record(end))
+    await saveCoverageRecord(`${path}.coverage.json`, live.record(end))
     expect(readCoverageRecord(`${path}.coverage.json`)).toEqual(live.record(end))
   })
 

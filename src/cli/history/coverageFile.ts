@@ -1,13 +1,9 @@
 import { basename } from 'node:path'
 import type { WalletCheckpoint } from '../../actions/index'
-import {
-  coveragePath,
-  endsProven,
-  startsProven,
-  writeCoverageRecord,
-} from '../../coverage/coverageRecord'
+import { coveragePath, endsProven, startsProven } from '../../coverage/coverageRecord'
 import { type CoverageRecorder, replayOutput } from '../../coverage/createCoverageRecorder'
 import type { HistoryCheckpoint } from '../../index'
+import { writeJsonFileDurably } from '../command/durableFiles'
 import { UsageError } from '../command/process'
 import type { ExportEntry } from './formatEntries'
 import type { HistoryQuery } from './types'
@@ -62,7 +58,7 @@ export function openCoverageFile(
     },
     save: (walk) => {
       const record = recorder.record({ done: walk.done, endProven: endsProven(bounds, walk) })
-      writeCoverageRecord(path, record)
+      writeJsonFileDurably(path, record)
     },
   }
 }
